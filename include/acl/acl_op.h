@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vnpu — single-operator execution of the Ascend CANN ACL API.
+ *
+ * CANN executes single operators from models compiled offline (loaded with
+ * aclopSetModelDir/aclopLoad). vnpu instead carries a built-in operator
+ * library that runs on the device:
+ *
+ *     Add, Sub, Mul, RealDiv, Relu, Abs, Cast, ReduceSumD, ReduceMaxD,
+ *     SoftmaxV2, MatMul
+ *
+ * with the inputs, outputs and attributes that CANN's operator definitions
+ * give them. Each operator declares the device workspace it needs; the
+ * runtime takes it from the allocator registered for the stream
+ * (acl_rt_allocator.h) or, without one, from its own pool.
+ */
+#ifndef VNPU_ACL_ACL_OP_H
+#define VNPU_ACL_ACL_OP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl_base.h"
+#include "acl_rt.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct aclopHandle aclopHandle;
+typedef struct aclopAttr aclopAttr;
+typedef struct aclopKernelDesc aclopKernelDesc;
+
+/* Engine an operator should run on. vnpu has one kind of engine and ignores
+ * the choice. */
+typedef enum aclEngineType {
+    ACL_ENGINE_SYS,
+    ACL_ENGINE_AICORE,
+    ACL_ENGINE_VECTOR,
+} aclopEngineType;
+
+/*
+ * Set the directory of offline-compiled single-operator models; CANN allows
+ * one call per process. vnpu: its operators are built in and no model files
+ * are read; the call is accepted for compatibility (ACL_ERROR_INVALID_PARAM
+ * for NULL).
+ */
+ACL_FUNC_VISIBILITY aclError aclopSetModelDir(const char *modelDir);
+
+/*
+ * Load single-operator models from memory; may be called repeatedly.
+ * vnpu: the model data is not interpreted and the call is accepted for
+ * compatibility (ACL_ERROR_INVALID_PARAM for NULL or size 0).
+ */
+ACL_FUNC_VISIBILITY aclError aclopLoad(const void *model, size_t modelSize);
+
+/* Create an empty operator attribute set. Returns NULL when out of memory. */
+ACL_FUNC_VISIBILITY aclopAttr *aclopCreateAttr(void);
+
+/* Destroy an attribute set; NULL is ignored. */
+ACL_FUNC_VISIBILITY void aclopDestroyAttr(const aclopAttr *attr);
+
+/*
+ * Set attribute attrName of attr, replacing any earlier value of that name.
+ * All setters return ACL_SUCCESS, or ACL_ERROR_INVALID_PARAM for a NULL attr,
+ * name or value pointer, or a negative count. The strings and arrays are
+ * copied.
+ */
+/* Boolean attribute: 0 is false, anything else true. */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrBool(aclopAttr *attr, const char *attrName, uint8_t attrValue);
+/* Integer attribute. */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrInt(aclopAttr *attr, const char *attrName, int64_t attrValue);
+/* Floating-point attribute. */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrFloat(aclopAttr *attr, const char *attrName, float attrValue);
+/* String attribute. */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrString(aclopAttr *attr, const char *attrName, const char *attrValue);
+/* Data-type attribute (for example Cast's destination type). */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrDataType(aclopAttr *attr, const char *attrName, aclDataType attrValue);
+/* List of numValues integers (for example the axes of a reduction). */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrListInt(aclopAttr *attr, const char *attrName, int numValues,
+                                                 const int64_t *values);
+/* List of numValues floating-point values. */
+ACL_FUNC_VISIBILITY aclError aclopSetAttrListFloat(aclopAttr *attr, const char *attrName, int numValues,
+                                                   const float *values);
+
+/*
+ * Enqueue operator opType on stream. inputs/outputs are data buffers over
+ * device memory, described by inputDesc/outputDesc; attr may be NULL for an
+ * operator without attributes. On success outputDesc is refreshed with the
+ * shapes the operator produces. The call only enqueues: synchronise the
+ * stream before reading the outputs.
+ * vnpu: runs its built-in operators (see the top of this file). An unknown
+ * opType gives ACL_ERROR_OP_NOT_FOUND; a wrong number, shape or type of
+ * inputs or outputs ACL_ERROR_OP_INPUT_NOT_MATCH / ACL_ERROR_OP_OUTPUT_NOT_MATCH;
+ * an unsupported element type ACL_ERROR_UNSUPPORTED_DATA_TYPE; a missing or
+ * invalid attribute ACL_ERROR_OP_ATTR_NOT_MATCH. Buffers must lie inside
+ * device memory of this process (checked at enqueue). If an allocator is
+ * registered for the stream, it is consulted at every call and serves the
+ * operator's workspace (see acl_rt_allocator.h).
+ */
+ACL_FUNC_VISIBILITY aclError aclopExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
+                                            aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[],
+                                            aclDataBuffer *outputs[], aclopAttr *attr, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACL_ACL_OP_H */

@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * vnpu — runtime part of the Ascend CANN ACL API: initialisation, devices,
+ * contexts, streams, events, memory and host callbacks.
+ *
+ * Names, values and prototypes are CANN's. Each comment says what CANN
+ * specifies and, marked "vnpu:", where vnpu's libascendcl differs or checks
+ * more. General rules (see also acl_base.h):
+ *  - Stream, event and memory calls act in the calling thread's current
+ *    context, which aclrtSetDevice() or aclrtSetCurrentContext() establishes;
+ *    without one they fail with ACL_ERROR_RT_CONTEXT_NULL.
+ *  - Where a stream argument may be NULL it means the current context's
+ *    default stream.
+ *  - "Async" calls only enqueue work: success means the task was accepted.
+ *    A task that later fails marks its stream failed; the next synchronising
+ *    call on that stream returns the error.
+ */
+#ifndef VNPU_ACL_ACL_RT_H
+#define VNPU_ACL_ACL_RT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "acl_base.h"
+#include "acl_rt_allocator.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of the ACL API these headers describe (aclrtGetVersion). */
+#define ACL_MAJOR_VERSION 1
+#define ACL_MINOR_VERSION 17
+#define ACL_PATCH_VERSION 0
+
+/* ---- Flags ----------------------------------------------------------------- */
+
+/* aclrtCreateEventWithFlag() flags; may be OR-ed. */
+#define ACL_EVENT_SYNC 0x00000001U
+#define ACL_EVENT_CAPTURE_STREAM_PROGRESS 0x00000002U
+#define ACL_EVENT_TIME_LINE 0x00000008U
+#define ACL_EVENT_DEVICE_USE_ONLY 0x00000010U
+#define ACL_EVENT_EXTERNAL 0x00000020U
+#define ACL_EVENT_IPC 0x00000040U
+
+/* aclrtCreateStreamWithConfig() flags; may be OR-ed. */
+#define ACL_STREAM_FAST_LAUNCH 0x00000001U
+#define ACL_STREAM_FAST_SYNC 0x00000002U
+#define ACL_STREAM_PERSISTENT 0x00000004U
+#define ACL_STREAM_HUGE 0x00000008U
+#define ACL_STREAM_CPU_SCHEDULE 0x00000010U
+#define ACL_STREAM_DEVICE_USE_ONLY 0x00000020U
+
+/*
+ * aclrtValueWait() conditions, tested on the 64-bit word at devAddr:
+ *   GEQ  (int64_t)(*devAddr - value) >= 0
+ *   EQ   *devAddr == value
+ *   AND  (*devAddr & value) != 0
+ *   NOR  ~(*devAddr | value) != 0
+ * CANN has published both spellings with the same values: ACL_VALUE_WAIT_*
+ * in its API documentation, ACL_STREAM_WAIT_VALUE_* in its current headers.
+ */
+#define ACL_VALUE_WAIT_GEQ 0x0U
+#define ACL_VALUE_WAIT_EQ 0x1U
+#define ACL_VALUE_WAIT_AND 0x2U
+#define ACL_VALUE_WAIT_NOR 0x3U
+#define ACL_STREAM_WAIT_VALUE_GEQ 0x00000000U
+#define ACL_STREAM_WAIT_VALUE_EQ 0x00000001U
+#define ACL_STREAM_WAIT_VALUE_AND 0x00000002U
+#define ACL_STREAM_WAIT_VALUE_NOR 0x00000003U
+
+/* ---- Enumerations ---------------------------------------------------------- */
+
+/* Where the application runs relative to the device (aclrtGetRunMode). */
+typedef enum aclrtRunMode {
+    ACL_DEVICE,
+    ACL_HOST,
+} aclrtRunMode;
+
+/* aclrtStreamQuery() result. */
+typedef enum aclrtStreamStatus {
+    ACL_STREAM_STATUS_COMPLETE = 0,
+    ACL_STREAM_STATUS_NOT_READY = 1,
+    ACL_STREAM_STATUS_RESERVED = 0xFFFF,
+} aclrtStreamStatus;
+
+/* Stream life-cycle points of CANN's stream-state callbacks. vnpu does not
+ * provide aclrtRegStreamStateCallback; the types exist for source
+ * compatibility only. */
+typedef enum {
+    ACL_RT_STREAM_STATE_CREATE_POST = 1,
+    ACL_RT_STREAM_STATE_DESTROY_PRE,
+} aclrtStreamState;
+typedef void (*aclrtStreamStateCallback)(aclrtStream stm, aclrtStreamState state, void *args);
+
+/* Result of CANN's deprecated aclrtQueryEvent (not provided by vnpu). */
+typedef enum aclrtEventStatus {
+    ACL_EVENT_STATUS_COMPLETE = 0,
+    ACL_EVENT_STATUS_NOT_READY = 1,
+    ACL_EVENT_STATUS_RESERVED = 2,
+} aclrtEventStatus;
+
+/* aclrtQueryEventStatus() result. Note: numbered the other way round from
+ * aclrtEventStatus. */
+typedef enum aclrtEventRecordedStatus {
+    ACL_EVENT_RECORDED_STATUS_NOT_READY = 0,
+    ACL_EVENT_RECORDED_STATUS_COMPLETE = 1,
+} aclrtEventRecordedStatus;
+
+/* aclrtQueryEventWaitStatus() result. */
+typedef enum aclrtEventWaitStatus {
+    ACL_EVENT_WAIT_STATUS_COMPLETE = 0,
+    ACL_EVENT_WAIT_STATUS_NOT_READY = 1,
+    ACL_EVENT_WAIT_STATUS_RESERVED = 0xFFFF,
+} aclrtEventWaitStatus;
+
+/* Page-size and placement policy of aclrtMalloc(). Pass exactly one value. */
+typedef enum aclrtMemMallocPolicy {
+    ACL_MEM_MALLOC_HUGE_FIRST,          /* 0 */
+    ACL_MEM_MALLOC_HUGE_ONLY,           /* 1 */
+    ACL_MEM_MALLOC_NORMAL_ONLY,         /* 2 */
+    ACL_MEM_MALLOC_HUGE_FIRST_P2P,      /* 3 */
+    ACL_MEM_MALLOC_HUGE_ONLY_P2P,       /* 4 */
+    ACL_MEM_MALLOC_NORMAL_ONLY_P2P,     /* 5 */
+    ACL_MEM_MALLOC_HUGE1G_ONLY,         /* 6 */
+    ACL_MEM_MALLOC_HUGE1G_ONLY_P2P,     /* 7 */
+    ACL_MEM_TYPE_LOW_BAND_WIDTH = 0x0100,
+    ACL_MEM_TYPE_HIGH_BAND_WIDTH = 0x1000,
+    ACL_MEM_ACCESS_USER_SPACE_READONLY = 0x100000,
+} aclrtMemMallocPolicy;
+
+/* Direction of aclrtMemcpy()/aclrtMemcpyAsync(). */
+typedef enum aclrtMemcpyKind {
+    ACL_MEMCPY_HOST_TO_HOST,            /* 0 */
+    ACL_MEMCPY_HOST_TO_DEVICE,          /* 1 */
+    ACL_MEMCPY_DEVICE_TO_HOST,          /* 2 */
+    ACL_MEMCPY_DEVICE_TO_DEVICE,        /* 3 */
+    ACL_MEMCPY_DEFAULT,                 /* 4: inferred from the two addresses */
+    ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE,   /* 5: host data staged; source reusable on return */
+    ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,  /* 6: within one device */
+    ACL_MEMCPY_INTER_DEVICE_TO_DEVICE,  /* 7: between two devices */
+} aclrtMemcpyKind;
+
+/* Memory kind queried by aclrtGetMemInfo(). */
+typedef enum aclrtMemAttr {
+    ACL_DDR_MEM,
+    ACL_HBM_MEM,
+    ACL_DDR_MEM_HUGE,
+    ACL_DDR_MEM_NORMAL,
+    ACL_HBM_MEM_HUGE,
+    ACL_HBM_MEM_NORMAL,
+    ACL_DDR_MEM_P2P_HUGE,
+    ACL_DDR_MEM_P2P_NORMAL,
+    ACL_HBM_MEM_P2P_HUGE,
+    ACL_HBM_MEM_P2P_NORMAL,
+    ACL_HBM_MEM_HUGE1G,
+    ACL_HBM_MEM_P2P_HUGE1G,
+    ACL_MEM_NORMAL,
+    ACL_MEM_HUGE,
+    ACL_MEM_HUGE1G,
+    ACL_MEM_P2P_NORMAL,
+    ACL_MEM_P2P_HUGE,
+    ACL_MEM_P2P_HUGE1G,
+} aclrtMemAttr;
+
+/* Whether a callback blocks the tasks queued after it (aclrtLaunchCallback). */
+typedef enum aclrtCallbackBlockType {
+    ACL_CALLBACK_NO_BLOCK,
+    ACL_CALLBACK_BLOCK,
+} aclrtCallbackBlockType;
+
+/* Scope of aclrtGetLastError()/aclrtPeekAtLastError(). */
+typedef enum aclrtLastErrLevel {
+    ACL_RT_THREAD_LEVEL = 0,
+} aclrtLastErrLevel;
+
+/* Host function run by aclrtLaunchCallback() on the subscribed thread. */
+typedef void (*aclrtCallback)(void *userData);
+
+/* Host function run by aclrtLaunchHostFunc(). */
+typedef void (*aclrtHostFunc)(void *args);
+
+/* ---- Initialisation and errors -------------------------------------------- */
+
+/*
+ * Initialise the library; call it before any other ACL function. configPath
+ * is NULL or a JSON configuration file ("{}" is valid).
+ * Calling it again returns ACL_ERROR_REPEAT_INITIALIZE, which callers may
+ * ignore: the first call's configuration stays in effect. Initialising again
+ * after aclFinalize() with a different configuration than the first one
+ * returns ACL_ERROR_INVALID_PARAM.
+ * vnpu: a file that cannot be read fails with ACL_ERROR_INVALID_FILE, one
+ * that is not valid JSON with ACL_ERROR_PARSE_FILE (CANN leaves the code
+ * unspecified).
+ */
+ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
+
+/*
+ * Tear the library down: one call undoes any number of aclInit() calls.
+ * A further call returns ACL_ERROR_REPEAT_FINALIZE. Release streams,
+ * contexts and devices first.
+ */
+ACL_FUNC_VISIBILITY aclError aclFinalize(void);
+
+/*
+ * Reference-counted finalisation: drop one aclInit() reference and tear down
+ * only when none is left. *refCount (if refCount is not NULL) receives the
+ * references that remain. With no reference left, returns
+ * ACL_ERROR_REPEAT_FINALIZE.
+ */
+ACL_FUNC_VISIBILITY aclError aclFinalizeReference(uint64_t *refCount);
+
+/*
+ * Return and clear the description of the calling thread's most recent
+ * failed ACL call; NULL if there is none. The string stays valid until the
+ * thread's next call of this function.
+ */
+ACL_FUNC_VISIBILITY const char *aclGetRecentErrMsg(void);
+
+/* Return and clear the error code of the calling thread's most recent failed
+ * call (ACL_SUCCESS if none). level must be ACL_RT_THREAD_LEVEL. */
+ACL_FUNC_VISIBILITY aclError aclrtGetLastError(aclrtLastErrLevel level);
+
+/* Like aclrtGetLastError() but leaves the error in place. */
+ACL_FUNC_VISIBILITY aclError aclrtPeekAtLastError(aclrtLastErrLevel level);
+
+/* Store the ACL API version (ACL_MAJOR_VERSION.ACL_MINOR_VERSION.
+ * ACL_PATCH_VERSION) in the three outputs. ACL_ERROR_INVALID_PARAM for NULL.
+ * (Newer CANN headers deprecate it in favour of aclSysGetVersion, which vnpu
+ * does not provide.) */
+ACL_FUNC_VISIBILITY aclError aclrtGetVersion(int32_t *majorVersion, int32_t *minorVersion, int32_t *patchVersion);
+
+/* ---- Devices --------------------------------------------------------------- */
+
+/*
+ * Bind device deviceId to the calling thread. The first call for a device
+ * creates its default context (with its default stream), shared by all
+ * threads that set that device, and makes it current. Calls are counted per
+ * device; aclrtResetDevice() releases one count.
+ * An id outside [0, aclrtGetDeviceCount()) fails with
+ * ACL_ERROR_RT_INVALID_DEVICEID.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
+
+/*
+ * Release one aclrtSetDevice() count. At zero the device's default context,
+ * its default stream and the streams created in it are released after their
+ * outstanding tasks finish. Destroy your events, streams and contexts first.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
+
+/* Release the device's resources as aclrtResetDevice() does at count zero,
+ * whatever the count. */
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceForce(int32_t deviceId);
+
+/* Device of the calling thread's current context. Fails with
+ * ACL_ERROR_RT_CONTEXT_NULL if the thread has none. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
+
+/* Number of devices. vnpu: the number of vnpu devices the kernel module
+ * created; fails with ACL_ERROR_RT_NO_DEVICE if the module is not loaded. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
+
+/* Wait until every task on every stream of the current device has finished.
+ * Returns the first error of a failed stream, if any. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
+
+/*
+ * aclrtSynchronizeDevice() with a limit: timeout in milliseconds, -1 waits
+ * forever. vnpu: on expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT; the
+ * work keeps running.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
+
+/* Whether the application runs on the device or on a host. vnpu: always
+ * ACL_HOST. */
+ACL_FUNC_VISIBILITY aclError aclrtGetRunMode(aclrtRunMode *runMode);
+
+/* ---- Contexts -------------------------------------------------------------- */
+
+/* Create a context on deviceId and make it the calling thread's current
+ * context. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t deviceId);
+
+/* Destroy a context created by aclrtCreateContext(); destroy its streams
+ * and events first. A device's default context cannot be destroyed this way
+ * (aclrtResetDevice releases it). */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
+
+/* Make context the calling thread's current context (last call wins). The
+ * context's device must not have been reset. */
+ACL_FUNC_VISIBILITY aclError aclrtSetCurrentContext(aclrtContext context);
+
+/* The calling thread's current context. Fails with ACL_ERROR_RT_CONTEXT_NULL
+ * if there is none. */
+ACL_FUNC_VISIBILITY aclError aclrtGetCurrentContext(aclrtContext *context);
+
+/* The default stream of the current context. */
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetCurrentDefaultStream(aclrtStream *stream);
+
+/* ---- Streams --------------------------------------------------------------- */
+
+/* Create a stream in the current context. Tasks on one stream run in the
+ * order they were enqueued; tasks on different streams may run concurrently. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
+
+/*
+ * Create a stream with a priority (0 highest .. 7 lowest; values above 7 are
+ * treated as 7) and ACL_STREAM_* flags. Unknown flag bits give an ordinary
+ * stream, as in CANN. vnpu: the flags are performance hints of real hardware
+ * and change nothing; the priority is passed to the device scheduler.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
+
+/*
+ * Destroy a stream of the current context after its outstanding tasks have
+ * finished (synchronising first is still recommended). The default stream
+ * cannot be destroyed.
+ * vnpu: also drops the stream's allocator registration
+ * (aclrtAllocatorRegister) and the pool bindings made for it; CANN keeps a
+ * stale registration entry until aclrtAllocatorUnregister().
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStream(aclrtStream stream);
+
+/* Destroy a stream without waiting for its outstanding tasks: tasks that
+ * have not started are discarded. Otherwise as aclrtDestroyStream(). */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamForce(aclrtStream stream);
+
+/* Wait until every task enqueued on stream has finished. Returns the
+ * stream's error if a task failed. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
+
+/* aclrtSynchronizeStream() with a limit: timeout in milliseconds, -1 waits
+ * forever. On expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT; the work keeps
+ * running. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
+
+/* Whether all tasks of stream have finished, without waiting. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);
+
+/* Make later tasks on stream wait until the work recorded in event has
+ * finished. Returns without waiting. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
+
+/*
+ * Enqueue on stream a write of the 64-bit value to device memory at devAddr
+ * (8-byte aligned). flag is reserved and must be 0.
+ * vnpu: devAddr must lie inside device memory of this process
+ * (ACL_ERROR_INVALID_PARAM otherwise, checked at enqueue); flag != 0 is
+ * rejected with ACL_ERROR_INVALID_PARAM.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+
+/*
+ * Enqueue on stream a wait until the 64-bit word at devAddr satisfies the
+ * condition flag (ACL_VALUE_WAIT_*) against value; later tasks on the stream
+ * run only after it. vnpu: devAddr is checked as for aclrtValueWrite(); an
+ * unknown flag is rejected with ACL_ERROR_INVALID_PARAM; a wait that never
+ * ends fails the stream when the device's job timeout expires.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
+
+/* ---- Events ---------------------------------------------------------------- */
+
+/* Create an event in the current context. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
+
+/* Create an event with ACL_EVENT_* flags. vnpu: every event records a
+ * timestamp, so ACL_EVENT_TIME_LINE is implied; unknown bits are rejected
+ * with ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag);
+
+/* Enqueue on stream a task that marks event: the event completes when all
+ * work enqueued on stream before it has finished. Re-recording replaces the
+ * previous record. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+
+/* Enqueue on stream a task that resets event to the not-recorded state. */
+ACL_FUNC_VISIBILITY aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream);
+
+/* Wait until the work recorded in event has finished. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
+
+/* aclrtSynchronizeEvent() with a limit: timeout in milliseconds, -1 waits
+ * forever. vnpu: on expiry returns ACL_ERROR_RT_EVENT_SYNC_TIMEOUT. */
+ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
+
+/* Whether the work recorded in event has finished, without waiting. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
+
+/* Whether the stream waits on event (aclrtStreamWaitEvent) have completed,
+ * without waiting. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus *status);
+
+/*
+ * Milliseconds between two completed events, stored in *ms. Both must have
+ * been recorded (CANN: on the same stream) and have completed; synchronise
+ * first. An event not recorded or not yet complete is an error.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
+
+/* Time at which the work recorded in event completed, in microseconds of the
+ * device clock, stored in *timestamp. Record, then synchronise, then query.
+ * vnpu: the device clock is the kernel's monotonic clock. */
+ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp);
+
+/* Destroy an event. Tasks waiting on it must have completed. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
+
+/* ---- Memory ---------------------------------------------------------------- */
+
+/*
+ * Allocate size bytes of device memory on the current device; *devPtr
+ * receives its address, aligned to at least 64 bytes. size 0 is rejected
+ * with ACL_ERROR_INVALID_PARAM; exhaustion gives ACL_ERROR_RT_MEMORY_ALLOCATION.
+ * The contents are not initialised; no stream or device is synchronised.
+ * vnpu: *devPtr is a device virtual address, never a CPU pointer:
+ * dereferencing it on the host is undefined. Use aclrtMemcpy/aclrtMemset to
+ * access it. Every policy value is accepted; page-size policies have no
+ * effect. Device capacity is enforced per device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/* As aclrtMalloc(), but the size is only rounded up to 32 bytes (CANN's
+ * aclrtMalloc adds 32 spare bytes on some SoCs). */
+ACL_FUNC_VISIBILITY aclError aclrtMallocAlign32(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/* As aclrtMalloc(), for memory the device may cache. vnpu: identical to
+ * aclrtMalloc(). */
+ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
+
+/*
+ * Free device memory from aclrtMalloc*(). Does not wait for tasks that use
+ * it; synchronise first.
+ * vnpu: tasks already enqueued keep the memory alive until they finish, so
+ * a premature free cannot corrupt other data; an address that is not the
+ * start of a live allocation is rejected with ACL_ERROR_INVALID_PARAM.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
+
+/*
+ * Allocate size bytes of page-locked host memory; free it with
+ * aclrtFreeHost(). Copies from or to it with aclrtMemcpyAsync() are truly
+ * asynchronous.
+ * vnpu: the memory is pinned host memory that the device can reach, and
+ * async copies use it directly (CANN documents it as not directly usable by
+ * the device).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
+
+/* Free memory from aclrtMallocHost(). Synchronise first with the streams
+ * that copy from or to it. */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
+
+/*
+ * Copy count bytes from src to dst and wait for the copy; destMax is the
+ * capacity at dst (count > destMax is rejected with ACL_ERROR_INVALID_PARAM).
+ * No stream or device is synchronised.
+ * vnpu: kind is checked against the two addresses (which lie in device
+ * memory and which on the host) and a contradicting kind is rejected with
+ * ACL_ERROR_INVALID_PARAM; ACL_MEMCPY_DEFAULT infers the direction. Device
+ * ranges are bounds-checked against their allocations.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count,
+                                         aclrtMemcpyKind kind);
+
+/*
+ * Enqueue on stream a copy of count bytes from src to dst; arguments and
+ * checks as aclrtMemcpy(). With page-locked host memory (aclrtMallocHost) the
+ * call only enqueues: keep the host memory unchanged and alive until the
+ * stream is synchronised. With ordinary pageable host memory (malloc) the
+ * call returns only after the copy has completed, as CANN documents.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
+                                              aclrtMemcpyKind kind, aclrtStream stream);
+
+/* Set count bytes at devPtr (host or device memory, told apart by address)
+ * to the low byte of value and wait; maxCount is the capacity at devPtr
+ * (count > maxCount is rejected with ACL_ERROR_INVALID_PARAM). */
+ACL_FUNC_VISIBILITY aclError aclrtMemset(void *devPtr, size_t maxCount, int32_t value, size_t count);
+
+/* Enqueue on stream the fill that aclrtMemset() performs. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int32_t value, size_t count,
+                                              aclrtStream stream);
+
+/* Free and total bytes of the current device's memory of kind attr.
+ * vnpu: the device has one kind of memory; every attr reports its capacity
+ * and what remains of it. */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* ---- Host callbacks -------------------------------------------------------- */
+
+/*
+ * Make host thread threadId (a pthread_t value) the thread that runs the
+ * callbacks launched on stream; that thread must loop on
+ * aclrtProcessReport(). A stream has at most one subscribed thread (else
+ * ACL_ERROR_REPEAT_SUBSCRIBE); a thread may serve several streams of one
+ * device.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
+
+/*
+ * Enqueue on stream a call of fn(userData) that runs on the stream's
+ * subscribed thread once the tasks before it have finished. With
+ * ACL_CALLBACK_BLOCK later tasks on the stream wait for fn to return. The
+ * stream must be subscribed (else ACL_ERROR_STREAM_NOT_SUBSCRIBE).
+ * Callbacks must not allocate or free runtime resources, synchronise, or
+ * launch tasks.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
+                                                 aclrtStream stream);
+
+/*
+ * Called in a loop by a subscribed thread: wait up to timeout milliseconds
+ * (-1: forever) for a callback of its streams and run it. Returns
+ * ACL_ERROR_WAIT_CALLBACK_TIMEOUT if none arrived in time and
+ * ACL_ERROR_THREAD_NOT_SUBSCRIBE if the thread serves no stream.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
+
+/* End the subscription of threadId to stream. */
+ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
+
+/*
+ * Enqueue on stream a call of fn(args) on a runtime host thread once the
+ * tasks before it have finished; later tasks wait for it to return. No
+ * subscription is needed. The same restrictions as for aclrtLaunchCallback()
+ * apply to fn.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACL_ACL_RT_H */

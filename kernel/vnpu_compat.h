@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel API differences, decided by the compile probes in kernel/probes/
+ * (VNPU_HAVE_* from the generated vnpu_config.h), never by version numbers:
+ * distribution kernels backport API changes (Debian's 6.1 has the 6.15
+ * drm_sched_init() argument struct). The rest of the driver calls only the
+ * wrappers below.
+ */
+#ifndef VNPU_COMPAT_H
+#define VNPU_COMPAT_H
+
+#include <linux/module.h>
+#include <drm/gpu_scheduler.h>
+
+#ifdef VNPU_HAVE_IMPORT_NS_IDENT
+#define VNPU_IMPORT_NS_DMA_BUF() MODULE_IMPORT_NS(DMA_BUF)
+#else
+#define VNPU_IMPORT_NS_DMA_BUF() MODULE_IMPORT_NS("DMA_BUF")
+#endif
+
+#ifdef VNPU_HAVE_DRM_ACCEL
+#include <drm/drm_accel.h>
+#define VNPU_DRIVER_NODE_FEATURE DRIVER_COMPUTE_ACCEL
+#define VNPU_FOPS_BASE ACCEL_FOPS
+#else
+#define VNPU_DRIVER_NODE_FEATURE DRIVER_RENDER
+#define VNPU_FOPS_BASE DRM_GEM_FOPS
+#endif
+
+#ifdef VNPU_HAVE_DRIVER_DATE
+#define VNPU_DRIVER_DATE(d) .date = (d),
+#else
+#define VNPU_DRIVER_DATE(d)
+#endif
+
+#ifdef VNPU_HAVE_SCHED_STAT_NOMINAL
+#define VNPU_SCHED_STAT_HANDLED DRM_GPU_SCHED_STAT_NOMINAL
+#else
+#define VNPU_SCHED_STAT_HANDLED DRM_GPU_SCHED_STAT_RESET
+#endif
+
+/**
+ * vnpu_sched_init() - drm_sched_init() in whichever form the kernel has
+ * @sched: scheduler to initialise
+ * @ops: backend operations
+ * @credit_limit: jobs the scheduler may have in flight
+ * @timeout: job timeout in jiffies
+ * @name: scheduler name
+ * @dev: device, for messages
+ *
+ * Return: 0 or a negative errno.
+ */
+static inline int vnpu_sched_init(struct drm_gpu_scheduler *sched,
+				  const struct drm_sched_backend_ops *ops,
+				  u32 credit_limit, long timeout,
+				  const char *name, struct device *dev)
+{
+#if defined(VNPU_HAVE_SCHED_INIT_ARGS)
+	const struct drm_sched_init_args args = {
+		.ops = ops,
+		.credit_limit = credit_limit,
+		.timeout = timeout,
+		.name = name,
+		.dev = dev,
+	};
+
+	return drm_sched_init(sched, &args);
+#elif defined(VNPU_HAVE_SCHED_INIT_9ARGS)
+	return drm_sched_init(sched, ops, credit_limit, 0, timeout, NULL, NULL,
+			      name, dev);
+#else
+#error "unsupported drm_sched_init() form: add a probe and a branch here"
+#endif
+}
+
+/**
+ * vnpu_sched_job_init() - drm_sched_job_init() for a one-credit job
+ * @job: job to initialise
+ * @entity: entity it will be pushed to
+ * @owner: owner cookie (the file)
+ *
+ * Return: 0 or a negative errno.
+ */
+static inline int vnpu_sched_job_init(struct drm_sched_job *job,
+				      struct drm_sched_entity *entity,
+				      void *owner)
+{
+#ifdef VNPU_HAVE_SCHED_JOB_INIT_3ARGS
+	return drm_sched_job_init(job, entity, owner);
+#else
+	return drm_sched_job_init(job, entity, 1, owner);
+#endif
+}
+
+#endif /* VNPU_COMPAT_H */

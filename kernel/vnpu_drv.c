@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vnpu: a virtual NPU whose engines are the host CPUs.
+ *
+ * This file holds the module, the devices (one facade platform device and
+ * one DRM device each), the per-file state, the ioctl table, GET_PARAM and
+ * the fdinfo usage statistics.
+ */
+#include <linux/dma-mapping.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/platform_device.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
+#include <drm/drm_gem.h>
+#include <drm/drm_gem_shmem_helper.h>
+#include <drm/drm_ioctl.h>
+#include <drm/drm_prime.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_gem.h"
+#include "vnpu_vm.h"
+
+unsigned int vnpu_param_devices = 1;
+module_param_named(devices, vnpu_param_devices, uint, 0444);
+MODULE_PARM_DESC(devices, "Number of vnpu devices to create (1-8, default 1)");
+
+unsigned int vnpu_param_mem_mib = 1024;
+module_param_named(mem_mib, vnpu_param_mem_mib, uint, 0444);
+MODULE_PARM_DESC(mem_mib, "Device memory capacity per device in MiB (1-65536, default 1024)");
+
+unsigned int vnpu_param_engines = 2;
+module_param_named(engines, vnpu_param_engines, uint, 0444);
+MODULE_PARM_DESC(engines, "Execution engines per device (1-16, default 2)");
+
+static int vnpu_set_job_timeout(const char *val, const struct kernel_param *kp)
+{
+	return param_set_uint_minmax(val, kp, 1, 3600 * 1000);
+}
+
+static const struct kernel_param_ops vnpu_job_timeout_ops = {
+	.set = vnpu_set_job_timeout,
+	.get = param_get_uint,
+};
+
+unsigned int vnpu_param_job_timeout_ms = 10000;
+module_param_cb(job_timeout_ms, &vnpu_job_timeout_ops, &vnpu_param_job_timeout_ms, 0644);
+MODULE_PARM_DESC(job_timeout_ms, "A job running longer is cancelled, in ms (1-3600000, default 10000; writable)");
+
+unsigned int vnpu_param_max_streams_per_file = 2048;
+module_param_named(max_streams_per_file, vnpu_param_max_streams_per_file, uint, 0444);
+MODULE_PARM_DESC(max_streams_per_file, "Streams one open file may have (1-65536, default 2048)");
+
+unsigned int vnpu_param_max_streams = 8192;
+module_param_named(max_streams, vnpu_param_max_streams, uint, 0444);
+MODULE_PARM_DESC(max_streams, "Streams a device may have, all files (1-65536, default 8192)");
+
+static struct vnpu_device *vnpu_devices[VNPU_MAX_DEVICES];
+static unsigned int vnpu_num_devices;
+
+/* drm-client-id values: unique across devices for the module's lifetime. */
+static atomic64_t vnpu_next_client_id = ATOMIC64_INIT(0);
+
+/**
+ * vnpu_mem_charge() - reserve device memory capacity
+ * @vdev: device
+ * @bytes: bytes to reserve
+ *
+ * Return: 0, or -ENOMEM (and nothing reserved) if the capacity cannot hold
+ * @bytes more.
+ */
+int vnpu_mem_charge(struct vnpu_device *vdev, u64 bytes)
+{
+	s64 used = atomic64_read(&vdev->mem_used);
+
+	do {
+		if (bytes > vdev->mem_capacity - used)
+			return -ENOMEM;
+	} while (!atomic64_try_cmpxchg(&vdev->mem_used, &used, used + bytes));
+	return 0;
+}
+
+void vnpu_mem_uncharge(struct vnpu_device *vdev, u64 bytes)
+{
+	WARN_ON(atomic64_sub_return(bytes, &vdev->mem_used) < 0);
+}
+
+int vnpu_ioctl_get_param(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_device *vdev = to_vnpu_device(drm);
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_get_param *args = data;
+
+	if (args->pad)
+		return -EINVAL;
+
+	switch (args->param) {
+	case VNPU_PARAM_ABI_VERSION:
+		args->value = VNPU_ABI_MAJOR << 16 | VNPU_ABI_MINOR;
+		break;
+	case VNPU_PARAM_DEVICE_INDEX:
+		args->value = vdev->index;
+		break;
+	case VNPU_PARAM_NUM_DEVICES:
+		args->value = vnpu_param_devices;
+		break;
+	case VNPU_PARAM_NUM_ENGINES:
+		args->value = vdev->num_engines;
+		break;
+	case VNPU_PARAM_MEM_CAPACITY:
+		args->value = vdev->mem_capacity;
+		break;
+	case VNPU_PARAM_MEM_USED:
+		args->value = atomic64_read(&vdev->mem_used);
+		break;
+	case VNPU_PARAM_FILE_MEM_USED:
+		args->value = atomic64_read(&vfile->mem_used);
+		break;
+	case VNPU_PARAM_VA_START:
+		args->value = VNPU_VA_START;
+		break;
+	case VNPU_PARAM_VA_END:
+		args->value = VNPU_VA_END;
+		break;
+	case VNPU_PARAM_MAX_BO_SIZE:
+		args->value = VNPU_MAX_BO_SIZE;
+		break;
+	case VNPU_PARAM_MAX_STREAMS_PER_FILE:
+		args->value = vnpu_param_max_streams_per_file;
+		break;
+	case VNPU_PARAM_MAX_STREAMS:
+		args->value = vnpu_param_max_streams;
+		break;
+	case VNPU_PARAM_MAX_TASKS_PER_SUBMIT:
+		args->value = VNPU_MAX_TASKS_PER_SUBMIT;
+		break;
+	case VNPU_PARAM_JOB_TIMEOUT_MS:
+		args->value = READ_ONCE(vnpu_param_job_timeout_ms);
+		break;
+	case VNPU_PARAM_CLIENT_ID:
+		args->value = vfile->client_id;
+		break;
+	case VNPU_PARAM_HOST_MEM_USED:
+		args->value = atomic64_read(&vdev->host_mem_used);
+		break;
+	default:
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int vnpu_open(struct drm_device *drm, struct drm_file *file)
+{
+	struct vnpu_file *vfile;
+
+	vfile = kzalloc(sizeof(*vfile), GFP_KERNEL);
+	if (!vfile)
+		return -ENOMEM;
+
+	vfile->vm = vnpu_vm_create();
+	if (!vfile->vm) {
+		kfree(vfile);
+		return -ENOMEM;
+	}
+	vfile->vdev = to_vnpu_device(drm);
+	vfile->client_id = atomic64_inc_return(&vnpu_next_client_id);
+	xa_init_flags(&vfile->streams, XA_FLAGS_ALLOC1);
+	spin_lock_init(&vfile->pool_totals_lock);
+	file->driver_priv = vfile;
+	return 0;
+}
+
+/* Runs after the core has closed every GEM handle and syncobj of the file. */
+static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+
+	xa_destroy(&vfile->streams);
+	vnpu_vm_put(vfile->vm);
+	kfree(vfile);
+}
+
+/* DRM client usage statistics (Documentation/gpu/drm-usage-stats.rst). */
+static void vnpu_show_fdinfo(struct seq_file *m, struct file *f)
+{
+	struct drm_file *file = f->private_data;
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct vnpu_device *vdev = vfile->vdev;
+	u64 vram = atomic64_read(&vfile->mem_used);
+	u64 system = atomic64_read(&vfile->host_mem_used);
+
+	seq_printf(m, "drm-driver:\t%s\n", VNPU_DRIVER_NAME);
+	seq_printf(m, "drm-client-id:\t%llu\n", vfile->client_id);
+	seq_printf(m, "drm-engine-compute:\t%llu ns\n",
+		   (u64)atomic64_read(&vfile->engine_busy_ns));
+	seq_printf(m, "drm-engine-capacity-compute:\t%u\n", vdev->num_engines);
+	seq_printf(m, "drm-memory-vram:\t%llu KiB\n", vram >> 10);
+	seq_printf(m, "drm-total-vram:\t%llu KiB\n", vram >> 10);
+	seq_printf(m, "drm-memory-system:\t%llu KiB\n", system >> 10);
+	seq_printf(m, "drm-total-system:\t%llu KiB\n", system >> 10);
+}
+
+static const struct file_operations vnpu_fops = {
+	.owner = THIS_MODULE,
+	VNPU_FOPS_BASE,
+	.show_fdinfo = vnpu_show_fdinfo,
+};
+
+#define VNPU_IOCTL(name, func) \
+	DRM_IOCTL_DEF_DRV(VNPU_##name, vnpu_ioctl_##func, DRM_RENDER_ALLOW)
+
+static const struct drm_ioctl_desc vnpu_ioctls[] = {
+	VNPU_IOCTL(GET_PARAM, get_param),
+	VNPU_IOCTL(BO_CREATE, bo_create),
+	VNPU_IOCTL(BO_INFO, bo_info),
+};
+
+static const struct drm_driver vnpu_drm_driver = {
+	.driver_features = DRIVER_GEM | DRIVER_SYNCOBJ | DRIVER_SYNCOBJ_TIMELINE |
+			   VNPU_DRIVER_NODE_FEATURE,
+	.open = vnpu_open,
+	.postclose = vnpu_postclose,
+	.gem_create_object = vnpu_gem_create_object,
+	DRM_GEM_SHMEM_DRIVER_OPS,
+	.gem_prime_import = vnpu_gem_prime_import,
+	.ioctls = vnpu_ioctls,
+	.num_ioctls = ARRAY_SIZE(vnpu_ioctls),
+	.fops = &vnpu_fops,
+	.name = VNPU_DRIVER_NAME,
+	.desc = "Virtual NPU",
+	VNPU_DRIVER_DATE("20261129")
+	.major = VNPU_ABI_MAJOR,
+	.minor = VNPU_ABI_MINOR,
+};
+
+static struct vnpu_device *vnpu_device_create(unsigned int index)
+{
+	struct platform_device *pdev;
+	struct vnpu_device *vdev;
+	int ret;
+
+	pdev = platform_device_register_simple(VNPU_DRIVER_NAME, index, NULL, 0);
+	if (IS_ERR(pdev))
+		return ERR_CAST(pdev);
+
+	if (!devres_open_group(&pdev->dev, NULL, GFP_KERNEL)) {
+		ret = -ENOMEM;
+		goto err_unregister_pdev;
+	}
+
+	/* Buffers are dma-mapped (PRIME); the facade device reaches all RAM. */
+	ret = dma_coerce_mask_and_coherent(&pdev->dev, DMA_BIT_MASK(64));
+	if (ret)
+		goto err_release_devres;
+
+	vdev = devm_drm_dev_alloc(&pdev->dev, &vnpu_drm_driver,
+				  struct vnpu_device, drm);
+	if (IS_ERR(vdev)) {
+		ret = PTR_ERR(vdev);
+		goto err_release_devres;
+	}
+	vdev->pdev = pdev;
+	vdev->index = index;
+	vdev->mem_capacity = (u64)vnpu_param_mem_mib << 20;
+	vdev->num_engines = vnpu_param_engines;
+
+	ret = drm_dev_register(&vdev->drm, 0);
+	if (ret)
+		goto err_release_devres;
+	return vdev;
+
+err_release_devres:
+	devres_release_group(&pdev->dev, NULL);
+err_unregister_pdev:
+	platform_device_unregister(pdev);
+	return ERR_PTR(ret);
+}
+
+static void vnpu_device_destroy(struct vnpu_device *vdev)
+{
+	struct platform_device *pdev = vdev->pdev;
+
+	drm_dev_unregister(&vdev->drm);
+	/* Drops the DRM device: vdev is gone after this. */
+	devres_release_group(&pdev->dev, NULL);
+	platform_device_unregister(pdev);
+}
+
+static bool vnpu_params_valid(void)
+{
+	return vnpu_param_devices >= 1 && vnpu_param_devices <= VNPU_MAX_DEVICES &&
+	       vnpu_param_engines >= 1 && vnpu_param_engines <= VNPU_MAX_ENGINES &&
+	       vnpu_param_mem_mib >= 1 && vnpu_param_mem_mib <= 65536 &&
+	       vnpu_param_max_streams_per_file >= 1 &&
+	       vnpu_param_max_streams_per_file <= 65536 &&
+	       vnpu_param_max_streams >= 1 && vnpu_param_max_streams <= 65536;
+}
+
+static void vnpu_destroy_devices(void)
+{
+	while (vnpu_num_devices)
+		vnpu_device_destroy(vnpu_devices[--vnpu_num_devices]);
+}
+
+static int __init vnpu_init(void)
+{
+	struct vnpu_device *vdev;
+	unsigned int i;
+
+	if (!vnpu_params_valid()) {
+		pr_err("vnpu: module parameter out of range (see modinfo vnpu)\n");
+		return -EINVAL;
+	}
+
+	for (i = 0; i < vnpu_param_devices; i++) {
+		vdev = vnpu_device_create(i);
+		if (IS_ERR(vdev)) {
+			vnpu_destroy_devices();
+			return PTR_ERR(vdev);
+		}
+		vnpu_devices[vnpu_num_devices++] = vdev;
+	}
+	return 0;
+}
+
+static void __exit vnpu_exit(void)
+{
+	vnpu_destroy_devices();
+}
+
+module_init(vnpu_init);
+module_exit(vnpu_exit);
+
+MODULE_DESCRIPTION("vnpu: virtual NPU with CPU engines");
+MODULE_LICENSE("GPL");
+VNPU_IMPORT_NS_DMA_BUF();

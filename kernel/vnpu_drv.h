@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * vnpu: the device, the per-file state and the module parameters.
+ */
+#ifndef VNPU_DRV_H
+#define VNPU_DRV_H
+
+#include <linux/atomic.h>
+#include <linux/mutex.h>
+#include <linux/types.h>
+#include <linux/xarray.h>
+#include <drm/drm_device.h>
+#include <drm/drm_file.h>
+
+#include "vnpu_drm.h"
+#include "vnpu_compat.h"
+
+#define VNPU_DRIVER_NAME "vnpu"
+#define VNPU_MAX_DEVICES 8
+#define VNPU_MAX_ENGINES 16
+
+struct vnpu_engine;
+struct vnpu_vm;
+
+/* Module parameters (vnpu_drv.c); read at device creation unless noted. */
+extern unsigned int vnpu_param_devices;
+extern unsigned int vnpu_param_mem_mib;
+extern unsigned int vnpu_param_engines;
+extern unsigned int vnpu_param_job_timeout_ms;	/* read at each job start */
+extern unsigned int vnpu_param_max_streams_per_file;
+extern unsigned int vnpu_param_max_streams;
+
+/**
+ * struct vnpu_device - one virtual NPU
+ * @drm: the DRM device (embedded; its lifetime is the vnpu_device's)
+ * @pdev: facade platform device the DRM device hangs off
+ * @index: device index, 0 .. number of devices - 1
+ * @mem_capacity: device memory capacity in bytes
+ * @mem_used: device memory charged by live buffers, all files; changed only
+ *	through vnpu_mem_charge()/vnpu_mem_uncharge() so it never exceeds
+ *	@mem_capacity
+ * @host_mem_used: bytes of VNPU_BO_HOST buffers
+ * @num_engines: number of entries in @engines
+ * @engines: execution engines (vnpu_engine.c)
+ * @num_streams: streams alive on the device, all files
+ * @fail_next_alloc: fault injection (debugfs): the next buffer creation fails
+ * @fail_next_job: fault injection (debugfs): the next job to run faults
+ */
+struct vnpu_device {
+	struct drm_device drm;
+	struct platform_device *pdev;
+	unsigned int index;
+
+	u64 mem_capacity;
+	atomic64_t mem_used;
+	atomic64_t host_mem_used;
+
+	unsigned int num_engines;
+	struct vnpu_engine *engines;
+	atomic_t num_streams;
+
+	atomic_t fail_next_alloc;
+	atomic_t fail_next_job;
+};
+
+/**
+ * struct vnpu_file - state of one open file of the device
+ * @vdev: the device
+ * @client_id: the drm-client-id shown in fdinfo, unique for the module's life
+ * @vm: this file's device virtual address space (refcounted: jobs and pool
+ *	bindings that outlive the file keep it)
+ * @mem_used: bytes of device memory of buffers with a handle in this file
+ * @host_mem_used: bytes of VNPU_BO_HOST buffers with a handle in this file
+ * @streams: stream id -> struct vnpu_stream; the xarray's own lock protects it
+ * @num_streams: number of entries in @streams
+ * @engine_busy_ns: total time engines spent on this file's jobs
+ * @pool_totals: pool and workspace counters summed over all streams, ever
+ * @pool_totals_lock: protects @pool_totals
+ */
+struct vnpu_file {
+	struct vnpu_device *vdev;
+	u64 client_id;
+	struct vnpu_vm *vm;
+
+	atomic64_t mem_used;
+	atomic64_t host_mem_used;
+
+	struct xarray streams;
+	atomic_t num_streams;
+	atomic64_t engine_busy_ns;
+
+	spinlock_t pool_totals_lock;
+	struct drm_vnpu_pool_stats pool_totals;
+};
+
+static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
+{
+	return container_of(drm, struct vnpu_device, drm);
+}
+
+static inline struct vnpu_file *to_vnpu_file(struct drm_file *file)
+{
+	return file->driver_priv;
+}
+
+int vnpu_mem_charge(struct vnpu_device *vdev, u64 bytes);
+void vnpu_mem_uncharge(struct vnpu_device *vdev, u64 bytes);
+
+/* ioctls, by file */
+int vnpu_ioctl_get_param(struct drm_device *drm, void *data, struct drm_file *file);
+int vnpu_ioctl_bo_create(struct drm_device *drm, void *data, struct drm_file *file);
+int vnpu_ioctl_bo_info(struct drm_device *drm, void *data, struct drm_file *file);
+int vnpu_ioctl_bo_userptr(struct drm_device *drm, void *data, struct drm_file *file);
+
+#endif /* VNPU_DRV_H */
