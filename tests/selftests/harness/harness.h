@@ -16,7 +16,8 @@
  *  - SKIP() or a failed EXPECT_* in setup: the body is not run, teardown is
  *    (setup returned normally).  `self` starts zeroed, so teardown can tell
  *    what setup got to.
- *  - A test killed by its timeout or by a signal gets no teardown.
+ *  - A test killed by its timeout or by a signal gets no teardown.  Only
+ *    the test's own child is killed: a test that forks helpers reaps them.
  *  - Timeouts (default TEST_TIMEOUT_DEFAULT s) are multiplied by the float
  *    in env VNPU_TEST_TIMEOUT_SCALE; an invalid value is a usage error.
  *  - ASSERT_* in a thread or process the test created records the failure
@@ -25,6 +26,9 @@
  *    mixed signedness compares mathematically (-1 < 1u holds).
  *  - A body that calls exit() itself fails: the harness owns the child.
  *  - A failure recorded before SKIP() still fails the test.
+ *  - Helpers that use ASSERT_*, EXPECT_* or TH_LOG take
+ *    `struct th_metadata *_metadata`; `_metadata->name` is the full name.
+ *  - Build with -std=gnu11 (or define _GNU_SOURCE before any include).
  */
 #ifndef VNPU_SELFTEST_HARNESS_H
 #define VNPU_SELFTEST_HARNESS_H
@@ -152,6 +156,7 @@ static inline void th_add_variant(struct th_fixture *f, struct th_variant *v)
 		th_register(&th_test_##tn);				\
 	}								\
 	static void th_body_##tn(struct th_metadata TH_UNUSED *_metadata)
+
 #define FIXTURE_DATA(f)		struct th_self_##f
 #define FIXTURE_VARIANT(f)	struct th_params_##f
 
@@ -231,6 +236,7 @@ static inline void th_add_variant(struct th_fixture *f, struct th_variant *v)
 	static void th_fbody_##f##__##tn(struct th_metadata TH_UNUSED *_metadata, \
 					 FIXTURE_DATA(f) TH_UNUSED *self, \
 					 const FIXTURE_VARIANT(f) TH_UNUSED *variant)
+
 /* ---- logging, skipping, ending ----------------------------------------- */
 
 static inline pid_t th_gettid(void)
