@@ -1,0 +1,101 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: host checks, host unit tests, then every guest suite of
+# tests/suites.conf through tools/vnpu-vm. Prints each suite's result and,
+# last, "N passed, N failed" counting individual test cases.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+results=$top/build/check
+rm -rf "$results"
+mkdir -p "$results"
+
+passed=0
+failed=0
+failed_suites=
+
+# Count TAP results of a file; a suite that printed none counts as one case.
+tally() {
+	local name=$1 file=$2 status=$3 ok notok
+	ok=$(grep -cE '^ok ' "$file" || true)
+	notok=$(grep -cE '^not ok ' "$file" || true)
+	if [ "$ok" -eq 0 ] && [ "$notok" -eq 0 ]; then
+		if [ "$status" -eq 0 ]; then ok=1; else notok=1; fi
+	elif [ "$status" -ne 0 ] && [ "$notok" -eq 0 ]; then
+		notok=1
+	fi
+	passed=$((passed + ok))
+	failed=$((failed + notok))
+	if [ "$status" -eq 0 ] && [ "$notok" -eq 0 ]; then
+		printf 'PASS  %-28s %4d passed\n' "$name" "$ok"
+	else
+		printf 'FAIL  %-28s %4d passed, %d failed (exit %d)\n' "$name" "$ok" "$notok" "$status"
+		grep -E '^not ok |^# .*(FAIL|fail|Assertion|expected)|TIMEOUT' "$file" | head -n 40 | sed 's/^/      /'
+		failed_suites="$failed_suites $name"
+	fi
+}
+
+# Run a host command as a suite.
+host_suite() {
+	local name=$1
+	shift
+	"$@" > "$results/$name.tap" 2>&1
+	tally "$name" "$results/$name.tap" $?
+}
+
+echo "== host"
+host_suite headers tests/headers/check.sh
+host_suite harness tests/selftests/harness/check-harness.sh
+host_suite sparse make --no-print-directory sparse
+for t in build/unit/test_*; do
+	[ -x "$t" ] || continue
+	name=unit/$(basename "$t")
+	CK_TAP_LOG_FILE_NAME="$results/$(basename "$t").ck.tap" "$t" > "$results/$(basename "$t").log" 2>&1
+	status=$?
+	cat "$results/$(basename "$t").ck.tap" >> "$results/$(basename "$t").log" 2>/dev/null
+	tally "$name" "$results/$(basename "$t").log" $status
+done
+
+echo "== guest runner"
+# The runner must report a failing command and a kernel that complained.
+tools/vnpu-vm -n -- false > "$results/vm-false.log" 2>&1
+st=$?; [ $st -ne 0 ]; tally vm/command-status-propagates "$results/vm-false.log" $?
+tools/vnpu-vm -- sh -c 'echo "WARNING: kmsg scanner self-test" > /dev/kmsg' > "$results/vm-kmsg.log" 2>&1
+st=$?; [ $st -eq 125 ]; tally vm/kmsg-warning-fails-run "$results/vm-kmsg.log" $?
+
+echo "== guest suites"
+# Group suites by their vnpu-vm options, keeping the file's order.
+groups=$(awk -F'|' '/^[ \t]*#/ || NF < 3 { next }
+	{ gsub(/^[ \t]+|[ \t]+$/, "", $1); gsub(/^[ \t]+|[ \t]+$/, "", $2)
+	  if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 }
+	  members[$2] = members[$2] " " $1 }
+	END { for (i = 1; i <= n; i++) print order[i] "|" members[order[i]] }' tests/suites.conf)
+while IFS='|' read -r opts suites; do
+	vmopts=()
+	[ "$opts" != "-" ] && read -r -a vmopts <<< "$opts"
+	echo "  boot: ${opts} ->${suites}"
+	# shellcheck disable=SC2086 # suite names are words
+	tools/vnpu-vm "${vmopts[@]+"${vmopts[@]}"}" -w "$results" -- \
+		tests/guest/run-suites.sh "$results" $suites > "$results/boot.log" 2>&1
+	boot_status=$?
+	sed 's/^/    /' "$results/boot.log" | grep -v '^    $' | grep -E 'suite |vnpu-vm' || true
+	for s in $suites; do
+		if [ -f "$results/$s.status" ]; then
+			st=$(cat "$results/$s.status")
+			# A kernel problem or a failed unload fails every suite of the boot.
+			if [ "$boot_status" -ge 124 ] && [ "$st" -eq 0 ]; then st=$boot_status; fi
+			tally "$s" "$results/$s.tap" "$st"
+		else
+			echo "no result" > "$results/$s.tap"
+			tally "$s" "$results/$s.tap" 127
+		fi
+	done
+	if [ "$boot_status" -ge 124 ]; then
+		sed 's/^/      /' "$results/boot.log" | tail -n 60
+	fi
+done <<< "$groups"
+
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
