@@ -10,6 +10,8 @@
 #define VNPU_COMPAT_H
 
 #include <linux/module.h>
+#include <drm/drm_device.h>
+#include <drm/drm_file.h>
 #include <drm/gpu_scheduler.h>
 
 #ifdef VNPU_HAVE_IMPORT_NS_IDENT
@@ -38,6 +40,52 @@
 #else
 #define VNPU_SCHED_STAT_HANDLED DRM_GPU_SCHED_STAT_RESET
 #endif
+
+#ifdef VNPU_HAVE_SCHED_PRIO_MIN
+#define VNPU_SCHED_PRIORITY_LOW DRM_SCHED_PRIORITY_MIN
+#else
+#define VNPU_SCHED_PRIORITY_LOW DRM_SCHED_PRIORITY_LOW
+#endif
+
+/**
+ * vnpu_sched_job_not_hung() - timedout_job's answer for a job that is fine
+ * @job: the job drm_sched thinks timed out
+ *
+ * drm_sched takes the job off its pending list before calling timedout_job.
+ * Kernels with DRM_GPU_SCHED_STAT_NO_HANG put it back when told so; older
+ * ones expect the driver to have done it (drm_sched_stop() does, as part of
+ * a reset), so it is done here.
+ *
+ * Return: the status to return from timedout_job.
+ */
+static inline enum drm_gpu_sched_stat vnpu_sched_job_not_hung(struct drm_sched_job *job)
+{
+#ifdef VNPU_HAVE_SCHED_STAT_NO_HANG
+	return DRM_GPU_SCHED_STAT_NO_HANG;
+#else
+	struct drm_gpu_scheduler *sched = job->sched;
+
+	spin_lock(&sched->job_list_lock);
+	list_add(&job->list, &sched->pending_list);
+	spin_unlock(&sched->job_list_lock);
+	return VNPU_SCHED_STAT_HANDLED;
+#endif
+}
+
+/**
+ * vnpu_debugfs_root() - the debugfs directory of a DRM device
+ * @drm: the device, registered
+ *
+ * Return: the directory (the primary minor's where minors have their own).
+ */
+static inline struct dentry *vnpu_debugfs_root(struct drm_device *drm)
+{
+#ifdef VNPU_HAVE_MINOR_DEBUGFS_ROOT
+	return drm->primary->debugfs_root;
+#else
+	return drm->debugfs_root;
+#endif
+}
 
 /**
  * vnpu_sched_init() - drm_sched_init() in whichever form the kernel has

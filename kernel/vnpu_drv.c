@@ -20,7 +20,10 @@
 #include <drm/drm_prime.h>
 
 #include "vnpu_drv.h"
+#include "vnpu_engine.h"
 #include "vnpu_gem.h"
+#include "vnpu_job.h"
+#include "vnpu_stream.h"
 #include "vnpu_vm.h"
 
 unsigned int vnpu_param_devices = 1;
@@ -177,6 +180,7 @@ static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
 {
 	struct vnpu_file *vfile = to_vnpu_file(file);
 
+	vnpu_streams_file_close(vfile);
 	xa_destroy(&vfile->streams);
 	vnpu_vm_put(vfile->vm);
 	kfree(vfile);
@@ -215,6 +219,11 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	VNPU_IOCTL(GET_PARAM, get_param),
 	VNPU_IOCTL(BO_CREATE, bo_create),
 	VNPU_IOCTL(BO_INFO, bo_info),
+	VNPU_IOCTL(STREAM_CREATE, stream_create),
+	VNPU_IOCTL(STREAM_DESTROY, stream_destroy),
+	VNPU_IOCTL(SUBMIT, submit),
+	VNPU_IOCTL(STREAM_QUERY, stream_query),
+	VNPU_IOCTL(STREAM_SET_PARAM, stream_set_param),
 };
 
 static const struct drm_driver vnpu_drm_driver = {
@@ -266,11 +275,18 @@ static struct vnpu_device *vnpu_device_create(unsigned int index)
 	vdev->mem_capacity = (u64)vnpu_param_mem_mib << 20;
 	vdev->num_engines = vnpu_param_engines;
 
-	ret = drm_dev_register(&vdev->drm, 0);
+	ret = vnpu_engines_init(vdev);
 	if (ret)
 		goto err_release_devres;
+
+	ret = drm_dev_register(&vdev->drm, 0);
+	if (ret)
+		goto err_engines;
+	vnpu_debugfs_streams_init(vdev);
 	return vdev;
 
+err_engines:
+	vnpu_engines_fini(vdev);
 err_release_devres:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -283,6 +299,8 @@ static void vnpu_device_destroy(struct vnpu_device *vdev)
 	struct platform_device *pdev = vdev->pdev;
 
 	drm_dev_unregister(&vdev->drm);
+	/* No file is open: only cancelled work can remain, and it ends soon. */
+	vnpu_engines_fini(vdev);
 	/* Drops the DRM device: vdev is gone after this. */
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);

@@ -8,6 +8,7 @@
 #include <linux/atomic.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 #include <linux/xarray.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
@@ -19,6 +20,7 @@
 #define VNPU_MAX_DEVICES 8
 #define VNPU_MAX_ENGINES 16
 
+struct drm_gpu_scheduler;
 struct vnpu_engine;
 struct vnpu_vm;
 
@@ -42,6 +44,11 @@ extern unsigned int vnpu_param_max_streams;
  * @host_mem_used: bytes of VNPU_BO_HOST buffers
  * @num_engines: number of entries in @engines
  * @engines: execution engines (vnpu_engine.c)
+ * @scheds: the engines' schedulers, the sched_list of every stream entity
+ * @num_parked: rings parked on a wait, all engines (a cheap "anyone
+ *	waiting?" test for tasks that write memory)
+ * @num_jobs: jobs allocated and not yet freed, all files
+ * @jobs_idle: woken when @num_jobs drops to zero
  * @num_streams: streams alive on the device, all files
  * @fail_next_alloc: fault injection (debugfs): the next buffer creation fails
  * @fail_next_job: fault injection (debugfs): the next job to run faults
@@ -57,6 +64,10 @@ struct vnpu_device {
 
 	unsigned int num_engines;
 	struct vnpu_engine *engines;
+	struct drm_gpu_scheduler **scheds;
+	atomic_t num_parked;
+	atomic_t num_jobs;
+	wait_queue_head_t jobs_idle;
 	atomic_t num_streams;
 
 	atomic_t fail_next_alloc;
@@ -72,6 +83,8 @@ struct vnpu_device {
  * @mem_used: bytes of device memory of buffers with a handle in this file
  * @host_mem_used: bytes of VNPU_BO_HOST buffers with a handle in this file
  * @streams: stream id -> struct vnpu_stream; the xarray's own lock protects it
+ * @next_stream_id: where the search for a free stream id starts (ids are
+ *	allocated cyclically, so a destroyed id is not reused at once)
  * @num_streams: number of entries in @streams
  * @engine_busy_ns: total time engines spent on this file's jobs
  * @pool_totals: pool and workspace counters summed over all streams, ever
@@ -86,6 +99,7 @@ struct vnpu_file {
 	atomic64_t host_mem_used;
 
 	struct xarray streams;
+	u32 next_stream_id;
 	atomic_t num_streams;
 	atomic64_t engine_busy_ns;
 

@@ -1,0 +1,553 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Jobs: the SUBMIT ioctl and the drm_sched backend.
+ *
+ * A submit reads like a recipe (vnpu_ioctl_submit()): check the arguments,
+ * find the stream, allocate the job, load every task while checking it and
+ * resolving its device addresses against the file's buffers (the job takes
+ * a reference on each buffer's mapping, under one hold of the VA space
+ * lock), find the out-syncobj, initialise the scheduler job and add the
+ * in-fences as its dependencies, then arm and push it under the stream's
+ * submit lock and install its finished fence in the out-syncobj. Every step
+ * before the push can fail and leaves nothing behind: a batch with one bad
+ * task queues nothing.
+ *
+ * The scheduler backend is thin: run_job hands the job to its stream's
+ * ring (vnpu_engine.c), free_job drops the scheduler's reference.
+ */
+#include <linux/dma-fence-chain.h>
+#include <linux/dma-fence.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <drm/drm_file.h>
+#include <drm/drm_print.h>
+#include <drm/drm_syncobj.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_engine.h"
+#include "vnpu_gem.h"
+#include "vnpu_job.h"
+#include "vnpu_stream.h"
+#include "vnpu_vm.h"
+
+/**
+ * struct vnpu_out_sync - where a submit installs its job's finished fence
+ * @syncobj: the syncobj (referenced), or NULL for none
+ * @chain: for a timeline point, the chain node, allocated before the push
+ * @point: the timeline point, or 0 to replace a binary syncobj's fence
+ */
+struct vnpu_out_sync {
+	struct drm_syncobj *syncobj;
+	struct dma_fence_chain *chain;
+	u64 point;
+};
+
+/* ---------------------------------------------------------------- jobs */
+
+static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
+				       struct vnpu_stream *stream, u32 task_count)
+{
+	struct vnpu_job *job;
+
+	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	if (!job)
+		return NULL;
+
+	job->tasks = kvmalloc_array(task_count, sizeof(*job->tasks), GFP_KERNEL);
+	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
+	if (!job->tasks || !job->hw_fence) {
+		kfree(job->hw_fence);
+		kvfree(job->tasks);
+		kfree(job);
+		return NULL;
+	}
+
+	kref_init(&job->refcount);
+	job->vdev = vdev;
+	job->stream = vnpu_stream_get(stream);
+	job->num_tasks = task_count;
+	INIT_LIST_HEAD(&job->ring_link);
+	atomic_inc(&vdev->num_jobs);
+	return job;
+}
+
+/**
+ * vnpu_job_release_mappings() - drop a job's buffer references
+ * @mappings: array of referenced mappings (kvmalloc'ed), or NULL
+ * @count: entries in @mappings
+ *
+ * May free buffers, so it must not run in a fence signalling section.
+ */
+void vnpu_job_release_mappings(struct vnpu_mapping **mappings, u32 count)
+{
+	u32 i;
+
+	for (i = 0; i < count; i++)
+		vnpu_mapping_put(mappings[i]);
+	kvfree(mappings);
+}
+
+static void vnpu_job_release(struct kref *kref)
+{
+	struct vnpu_job *job = container_of(kref, struct vnpu_job, refcount);
+	struct vnpu_device *vdev = job->vdev;
+
+	vnpu_job_release_mappings(job->mappings, job->num_mappings);
+	if (job->hw_fence_live)
+		dma_fence_put(job->hw_fence);
+	else
+		kfree(job->hw_fence);
+	vnpu_stream_put(job->stream);
+	kvfree(job->tasks);
+	kfree(job);
+
+	/* Last: device teardown waits for this count to reach zero. */
+	if (atomic_dec_and_test(&vdev->num_jobs))
+		wake_up_all(&vdev->jobs_idle);
+}
+
+/**
+ * vnpu_job_put() - drop a reference to a job
+ * @job: the job
+ */
+void vnpu_job_put(struct vnpu_job *job)
+{
+	kref_put(&job->refcount, vnpu_job_release);
+}
+
+/* ---------------------------------------------------------------- tasks */
+
+/* Words of the task's union beyond its first @used bytes must be zero. */
+static bool vnpu_task_tail_clear(const struct drm_vnpu_task *in, size_t used)
+{
+	size_t i;
+
+	for (i = used / sizeof(in->raw[0]); i < ARRAY_SIZE(in->raw); i++)
+		if (in->raw[i])
+			return false;
+	return true;
+}
+
+/*
+ * Resolve [@va, @va + @len) against the file's buffers; the job keeps the
+ * mapping referenced. Caller holds the VA space lock.
+ */
+static int vnpu_job_resolve_locked(struct vnpu_job *job, struct vnpu_vm *vm,
+				   u64 va, u64 len, void **kaddr)
+{
+	struct vnpu_mapping *mapping;
+	u64 offset;
+	int ret;
+
+	lockdep_assert_held(&vm->lock);
+	ret = vnpu_vm_resolve_locked(vm, va, len, &mapping, &offset);
+	if (ret)
+		return ret;
+	job->mappings[job->num_mappings++] = mapping;
+	*kaddr = (u8 *)vnpu_bo_vaddr(mapping->bo) + offset;
+	return 0;
+}
+
+static int vnpu_load_nop(struct vnpu_job *job, struct vnpu_vm *vm,
+			 const struct drm_vnpu_task *in, struct vnpu_task *out)
+{
+	if (in->flags || !vnpu_task_tail_clear(in, 0))
+		return -EINVAL;
+	return 0;
+}
+
+static int vnpu_load_copy(struct vnpu_job *job, struct vnpu_vm *vm,
+			  const struct drm_vnpu_task *in, struct vnpu_task *out)
+{
+	void *dst, *src;
+	int ret;
+
+	if (in->flags || !in->copy.size ||
+	    !vnpu_task_tail_clear(in, sizeof(in->copy)))
+		return -EINVAL;
+	ret = vnpu_job_resolve_locked(job, vm, in->copy.dst, in->copy.size, &dst);
+	if (ret)
+		return ret;
+	ret = vnpu_job_resolve_locked(job, vm, in->copy.src, in->copy.size, &src);
+	if (ret)
+		return ret;
+	out->copy.dst = dst;
+	out->copy.src = src;
+	out->copy.size = in->copy.size;
+	return 0;
+}
+
+static int vnpu_load_fill(struct vnpu_job *job, struct vnpu_vm *vm,
+			  const struct drm_vnpu_task *in, struct vnpu_task *out)
+{
+	void *dst;
+	int ret;
+
+	if (in->flags || !in->fill.size || in->fill.value > U8_MAX || in->fill.pad ||
+	    !vnpu_task_tail_clear(in, sizeof(in->fill)))
+		return -EINVAL;
+	ret = vnpu_job_resolve_locked(job, vm, in->fill.dst, in->fill.size, &dst);
+	if (ret)
+		return ret;
+	out->fill.dst = dst;
+	out->fill.size = in->fill.size;
+	out->fill.value = in->fill.value;
+	return 0;
+}
+
+/* WRITE_VALUE and WAIT_VALUE. */
+static int vnpu_load_value(struct vnpu_job *job, struct vnpu_vm *vm,
+			   const struct drm_vnpu_task *in, struct vnpu_task *out)
+{
+	bool wide = in->flags & VNPU_TASK_VALUE_64;
+	u64 width = wide ? sizeof(u64) : sizeof(u32);
+	void *addr;
+	int ret;
+
+	if (in->flags & ~VNPU_TASK_VALUE_64 || in->value.pad ||
+	    !vnpu_task_tail_clear(in, sizeof(in->value)))
+		return -EINVAL;
+	if (in->kind == VNPU_TASK_WRITE_VALUE ? in->value.cmp != 0 :
+						in->value.cmp > VNPU_WAIT_NOR)
+		return -EINVAL;
+	if (!IS_ALIGNED(in->value.addr, width))
+		return -EINVAL;
+	ret = vnpu_job_resolve_locked(job, vm, in->value.addr, width, &addr);
+	if (ret)
+		return ret;
+	out->value.addr = addr;
+	out->value.value = wide ? in->value.value : lower_32_bits(in->value.value);
+	out->value.cmp = in->value.cmp;
+	return 0;
+}
+
+static int vnpu_load_timestamp(struct vnpu_job *job, struct vnpu_vm *vm,
+			       const struct drm_vnpu_task *in, struct vnpu_task *out)
+{
+	void *addr;
+	int ret;
+
+	if (in->flags || !vnpu_task_tail_clear(in, sizeof(in->timestamp)) ||
+	    !IS_ALIGNED(in->timestamp.addr, sizeof(u64)))
+		return -EINVAL;
+	ret = vnpu_job_resolve_locked(job, vm, in->timestamp.addr, sizeof(u64), &addr);
+	if (ret)
+		return ret;
+	out->timestamp.addr = addr;
+	return 0;
+}
+
+/*
+ * Per kind: how to check and load a task, and how many device addresses it
+ * can name (the job reserves that many mapping references up front).
+ * VNPU_TASK_OP has no entry yet, so it fails like an unknown kind.
+ */
+static const struct {
+	int (*load)(struct vnpu_job *job, struct vnpu_vm *vm,
+		    const struct drm_vnpu_task *in, struct vnpu_task *out);
+	u32 max_addrs;
+} vnpu_task_kinds[] = {
+	[VNPU_TASK_NOP] = { vnpu_load_nop, 0 },
+	[VNPU_TASK_COPY] = { vnpu_load_copy, 2 },
+	[VNPU_TASK_FILL] = { vnpu_load_fill, 1 },
+	[VNPU_TASK_WRITE_VALUE] = { vnpu_load_value, 1 },
+	[VNPU_TASK_WAIT_VALUE] = { vnpu_load_value, 1 },
+	[VNPU_TASK_TIMESTAMP] = { vnpu_load_timestamp, 1 },
+};
+
+static bool vnpu_task_kind_known(u32 kind)
+{
+	return kind < ARRAY_SIZE(vnpu_task_kinds) && vnpu_task_kinds[kind].load;
+}
+
+/*
+ * Copy the tasks in, then check and resolve each one, all under one hold
+ * of the VA space lock so the batch sees one consistent set of buffers.
+ */
+static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
+			       const struct drm_vnpu_submit *args)
+{
+	struct drm_vnpu_task *in;
+	u32 i, max_addrs = 0;
+	int ret = 0;
+
+	in = kvmalloc_array(args->task_count, sizeof(*in), GFP_KERNEL);
+	if (!in)
+		return -ENOMEM;
+	if (copy_from_user(in, u64_to_user_ptr(args->tasks),
+			   array_size(args->task_count, sizeof(*in)))) {
+		ret = -EFAULT;
+		goto out;
+	}
+
+	for (i = 0; i < args->task_count; i++) {
+		if (!vnpu_task_kind_known(in[i].kind)) {
+			drm_dbg(&job->vdev->drm, "submit: task %u: unknown kind %u\n",
+				i, in[i].kind);
+			ret = -EINVAL;
+			goto out;
+		}
+		max_addrs += vnpu_task_kinds[in[i].kind].max_addrs;
+	}
+	if (max_addrs) {
+		job->mappings = kvmalloc_array(max_addrs, sizeof(*job->mappings),
+					       GFP_KERNEL);
+		if (!job->mappings) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+
+	mutex_lock(&vm->lock);
+	for (i = 0; i < args->task_count; i++) {
+		job->tasks[i].kind = in[i].kind;
+		job->tasks[i].flags = in[i].flags;
+		ret = vnpu_task_kinds[in[i].kind].load(job, vm, &in[i], &job->tasks[i]);
+		if (ret) {
+			drm_dbg(&job->vdev->drm, "submit: task %u (kind %u): %d\n",
+				i, in[i].kind, ret);
+			break;
+		}
+	}
+	mutex_unlock(&vm->lock);
+out:
+	kvfree(in);
+	return ret;
+}
+
+/* ---------------------------------------------------------------- syncs */
+
+/* Every in-sync becomes a scheduler dependency of the job. */
+static int vnpu_job_add_in_syncs(struct vnpu_job *job, struct drm_file *file,
+				 const struct drm_vnpu_submit *args)
+{
+	struct drm_vnpu_sync *syncs;
+	struct dma_fence *fence;
+	u32 i;
+	int ret = 0;
+
+	if (!args->in_sync_count)
+		return 0;
+
+	syncs = memdup_user(u64_to_user_ptr(args->in_syncs),
+			    array_size(args->in_sync_count, sizeof(*syncs)));
+	if (IS_ERR(syncs))
+		return PTR_ERR(syncs);
+
+	for (i = 0; i < args->in_sync_count; i++) {
+		if (syncs[i].flags) {
+			ret = -EINVAL;
+			goto out;
+		}
+	}
+	for (i = 0; i < args->in_sync_count; i++) {
+		/* -ENOENT: no such syncobj; -EINVAL: no fence (yet) at that point. */
+		ret = drm_syncobj_find_fence(file, syncs[i].handle, syncs[i].point, 0,
+					     &fence);
+		if (ret)
+			goto out;
+		/* Consumes the fence reference, also on failure. */
+		ret = drm_sched_job_add_dependency(&job->base, fence);
+		if (ret)
+			goto out;
+	}
+out:
+	kfree(syncs);
+	return ret;
+}
+
+static int vnpu_out_sync_get(struct vnpu_out_sync *out, struct drm_file *file,
+			     const struct drm_vnpu_sync *sync)
+{
+	if (sync->flags)
+		return -EINVAL;
+	if (!sync->handle)
+		return sync->point ? -EINVAL : 0;
+
+	out->syncobj = drm_syncobj_find(file, sync->handle);
+	if (!out->syncobj)
+		return -ENOENT;
+	if (sync->point) {
+		out->chain = dma_fence_chain_alloc();
+		if (!out->chain)
+			return -ENOMEM;
+		out->point = sync->point;
+	}
+	return 0;
+}
+
+static void vnpu_out_sync_install(struct vnpu_out_sync *out, struct dma_fence *fence)
+{
+	if (!out->syncobj)
+		return;
+	if (out->chain) {
+		drm_syncobj_add_point(out->syncobj, out->chain, fence, out->point);
+		out->chain = NULL;
+	} else {
+		drm_syncobj_replace_fence(out->syncobj, fence);
+	}
+}
+
+static void vnpu_out_sync_put(struct vnpu_out_sync *out)
+{
+	dma_fence_chain_free(out->chain);
+	if (out->syncobj)
+		drm_syncobj_put(out->syncobj);
+}
+
+/* ---------------------------------------------------------------- submit */
+
+static int vnpu_submit_check_args(const struct drm_vnpu_submit *args)
+{
+	if (args->flags || args->pad)
+		return -EINVAL;
+	if (!args->task_count || args->task_count > VNPU_MAX_TASKS_PER_SUBMIT)
+		return -EINVAL;
+	if (args->task_size != sizeof(struct drm_vnpu_task))
+		return -EINVAL;
+	if (args->in_sync_count > VNPU_MAX_IN_SYNCS)
+		return -EINVAL;
+	return 0;
+}
+
+/*
+ * Arm and push under the stream's submit lock, so that seqnos, the order
+ * of jobs in the entity and the order of out-fences agree.
+ */
+static int vnpu_job_push(struct vnpu_job *job, struct vnpu_out_sync *out, u64 *seqno)
+{
+	struct vnpu_stream *stream = job->stream;
+	struct dma_fence *done;
+	int ret = 0;
+
+	mutex_lock(&stream->submit_lock);
+	if (stream->destroyed) {
+		ret = -ENOENT;
+		goto unlock;
+	}
+	if (vnpu_ring_failed(&stream->ring)) {
+		ret = -EIO;
+		goto unlock;
+	}
+
+	drm_sched_job_arm(&job->base);
+	done = dma_fence_get(&job->base.s_fence->finished);
+	/*
+	 * drm_sched lets a job that depends on a job of the same scheduler
+	 * run as soon as that job was handed over, trusting an in-order
+	 * hardware ring. An engine serves many streams out of order, so other
+	 * streams must wait for this job to finish.
+	 */
+	set_bit(DRM_SCHED_FENCE_DONT_PIPELINE, &done->flags);
+	job->seqno = stream->submitted_seqno + 1;
+	WRITE_ONCE(stream->submitted_seqno, job->seqno);
+
+	kref_get(&job->refcount);	/* the scheduler's, put by free_job */
+	drm_sched_entity_push_job(&job->base);
+
+	vnpu_out_sync_install(out, done);
+	dma_fence_put(done);
+	*seqno = job->seqno;
+unlock:
+	mutex_unlock(&stream->submit_lock);
+	return ret;
+}
+
+/**
+ * vnpu_ioctl_submit() - DRM_IOCTL_VNPU_SUBMIT
+ * @drm: device
+ * @data: struct drm_vnpu_submit
+ * @file: caller
+ *
+ * Return: 0 with @data's seqno set, or a negative errno (see the uapi
+ * header) and nothing queued.
+ */
+int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_device *vdev = to_vnpu_device(drm);
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_submit *args = data;
+	struct vnpu_out_sync out = {};
+	struct vnpu_stream *stream;
+	struct vnpu_job *job;
+	int ret;
+
+	ret = vnpu_submit_check_args(args);
+	if (ret)
+		return ret;
+
+	stream = vnpu_stream_lookup(vfile, args->stream_id);
+	if (!stream)
+		return -ENOENT;
+	job = vnpu_job_alloc(vdev, stream, args->task_count);
+	vnpu_stream_put(stream);
+	if (!job)
+		return -ENOMEM;
+
+	ret = vnpu_job_load_tasks(job, vfile->vm, args);
+	if (ret)
+		goto out_put;
+	ret = vnpu_out_sync_get(&out, file, &args->out_sync);
+	if (ret)
+		goto out_put;
+	if (vnpu_ring_failed(&job->stream->ring)) {
+		ret = -EIO;
+		goto out_put;
+	}
+
+	ret = vnpu_sched_job_init(&job->base, &job->stream->entity, vfile);
+	if (ret)
+		goto out_put;
+	ret = vnpu_job_add_in_syncs(job, file, args);
+	if (!ret)
+		ret = vnpu_job_push(job, &out, &args->seqno);
+	if (ret)
+		drm_sched_job_cleanup(&job->base);
+
+out_put:
+	vnpu_out_sync_put(&out);
+	vnpu_job_put(job);
+	return ret;
+}
+
+/* ---------------------------------------------------------------- backend */
+
+static struct dma_fence *vnpu_sched_run_job(struct drm_sched_job *sched_job)
+{
+	struct vnpu_job *job = to_vnpu_job(sched_job);
+	struct dma_fence *fence;
+	bool cookie;
+
+	cookie = dma_fence_begin_signalling();
+	fence = vnpu_ring_push(to_vnpu_engine(sched_job->sched), &job->stream->ring, job);
+	dma_fence_end_signalling(cookie);
+	return fence;
+}
+
+/*
+ * A backstop that is never reached: the schedulers run with
+ * MAX_SCHEDULE_TIMEOUT, as the engines enforce job timeouts themselves
+ * (vnpu_engine.c). Were it reached, the job is not hung in a way a reset
+ * could help: leave it to the engine, which finishes it or times it out.
+ */
+static enum drm_gpu_sched_stat vnpu_sched_timedout_job(struct drm_sched_job *sched_job)
+{
+	return vnpu_sched_job_not_hung(sched_job);
+}
+
+static void vnpu_sched_free_job(struct drm_sched_job *sched_job)
+{
+	struct vnpu_job *job = to_vnpu_job(sched_job);
+
+	drm_sched_job_cleanup(sched_job);
+	vnpu_job_put(job);
+}
+
+const struct drm_sched_backend_ops vnpu_sched_ops = {
+	.run_job = vnpu_sched_run_job,
+	.timedout_job = vnpu_sched_timedout_job,
+	.free_job = vnpu_sched_free_job,
+};

@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Jobs: one SUBMIT's batch of tasks, validated and resolved to kernel
+ * addresses, and its life in drm_sched.
+ */
+#ifndef VNPU_JOB_H
+#define VNPU_JOB_H
+
+#include <linux/kref.h>
+#include <linux/ktime.h>
+#include <linux/list.h>
+#include <linux/types.h>
+#include <drm/gpu_scheduler.h>
+
+struct dma_fence;
+struct drm_device;
+struct drm_file;
+struct vnpu_device;
+struct vnpu_mapping;
+struct vnpu_stream;
+
+/**
+ * struct vnpu_task - one task, checked and with its device addresses
+ *	resolved to kernel addresses of buffers the job holds
+ * @kind: enum drm_vnpu_task_kind
+ * @flags: VNPU_TASK_VALUE_64 for value tasks, else 0
+ * @copy: VNPU_TASK_COPY: @copy.size bytes from @copy.src to @copy.dst
+ * @fill: VNPU_TASK_FILL: @fill.size bytes of @fill.value at @fill.dst
+ * @value: VNPU_TASK_WRITE_VALUE and VNPU_TASK_WAIT_VALUE: the word at
+ *	@value.addr, the value (already cut to 32 bits for 32-bit words) and,
+ *	for waits, the VNPU_WAIT_* comparison
+ * @timestamp: VNPU_TASK_TIMESTAMP: where the 64-bit time goes
+ */
+struct vnpu_task {
+	u32 kind;
+	u32 flags;
+	union {
+		struct {
+			void *dst;
+			const void *src;
+			u64 size;
+		} copy;
+		struct {
+			void *dst;
+			u64 size;
+			u8 value;
+		} fill;
+		struct {
+			void *addr;
+			u64 value;
+			u32 cmp;
+		} value;
+		struct {
+			u64 *addr;
+		} timestamp;
+	};
+};
+
+/**
+ * struct vnpu_job - a submitted batch of tasks
+ * @base: the drm_sched job
+ * @refcount: one reference for the submit ioctl while it runs, one for the
+ *	scheduler (dropped in free_job)
+ * @vdev: the device
+ * @stream: the stream it was submitted to (referenced)
+ * @seqno: sequence number in the stream (1, 2, ...), assigned at push
+ * @hw_fence: the fence the engine signals when the job is retired;
+ *	allocated at submit, initialised by run_job (@hw_fence_live)
+ * @hw_fence_live: @hw_fence was initialised and is refcounted now
+ * @ring_link: entry in the stream's ring, under &vnpu_ring.lock
+ * @num_tasks: entries in @tasks
+ * @tasks: the tasks, in order
+ * @num_mappings: entries in @mappings
+ * @mappings: a reference on the mapping of every buffer a task touches;
+ *	handed to the engine when the job is retired (so buffers are released
+ *	as soon as the work is done), else dropped when the job is freed
+ * @next_task: engine progress: the task to run next
+ * @next_offset: engine progress: bytes of @next_task already done
+ * @started: the engine has started the job (@deadline is valid)
+ * @deadline: the job fails with VNPU_STREAM_ERROR_TIMEOUT after this
+ */
+struct vnpu_job {
+	struct drm_sched_job base;
+	struct kref refcount;
+	struct vnpu_device *vdev;
+	struct vnpu_stream *stream;
+	u64 seqno;
+
+	struct dma_fence *hw_fence;
+	bool hw_fence_live;
+	struct list_head ring_link;
+
+	u32 num_tasks;
+	struct vnpu_task *tasks;
+	u32 num_mappings;
+	struct vnpu_mapping **mappings;
+
+	u32 next_task;
+	u64 next_offset;
+	bool started;
+	ktime_t deadline;
+};
+
+static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *sched_job)
+{
+	return container_of(sched_job, struct vnpu_job, base);
+}
+
+extern const struct drm_sched_backend_ops vnpu_sched_ops;
+
+void vnpu_job_put(struct vnpu_job *job);
+void vnpu_job_release_mappings(struct vnpu_mapping **mappings, u32 count);
+
+int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file);
+
+#endif /* VNPU_JOB_H */

@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Streams and their ioctls (create, destroy, query, set_param).
+ *
+ * A stream is an in-order queue of jobs. Its drm_sched entity spans all
+ * engine schedulers of the device (drm_sched moves an idle entity to the
+ * least loaded one) and its ring (vnpu_engine.c) keeps its jobs in order
+ * once the scheduler hands them over.
+ *
+ * Destroying a stream, explicitly or by closing the file, never waits for
+ * its work: the ring is cancelled (queued jobs are skipped, a waiting job
+ * stops waiting, a running one stops at its next chunk) and the entity is
+ * torn down without a flush (jobs still waiting for their in-fences are
+ * killed by drm_sched once those signal). Jobs keep the stream's memory
+ * alive until they are freed.
+ */
+#include <linux/slab.h>
+#include <linux/xarray.h>
+#include <drm/drm_file.h>
+
+#include "vnpu_drv.h"
+#include "vnpu_engine.h"
+#include "vnpu_stream.h"
+
+/* Stream priority to drm_sched priority and engine run queue (no numeric mapping). */
+static int vnpu_stream_prio(u32 priority, enum drm_sched_priority *sched_prio,
+			    enum vnpu_engine_prio *engine_prio)
+{
+	switch (priority) {
+	case VNPU_PRIORITY_LOW:
+		*sched_prio = VNPU_SCHED_PRIORITY_LOW;
+		*engine_prio = VNPU_ENGINE_PRIO_LOW;
+		return 0;
+	case VNPU_PRIORITY_NORMAL:
+		*sched_prio = DRM_SCHED_PRIORITY_NORMAL;
+		*engine_prio = VNPU_ENGINE_PRIO_NORMAL;
+		return 0;
+	case VNPU_PRIORITY_HIGH:
+		*sched_prio = DRM_SCHED_PRIORITY_HIGH;
+		*engine_prio = VNPU_ENGINE_PRIO_HIGH;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void vnpu_stream_release(struct kref *kref)
+{
+	struct vnpu_stream *stream = container_of(kref, struct vnpu_stream, refcount);
+
+	WARN_ON(!list_empty(&stream->ring.jobs));
+	mutex_destroy(&stream->submit_lock);
+	kfree(stream);
+}
+
+/**
+ * vnpu_stream_put() - drop a reference to a stream
+ * @stream: the stream
+ */
+void vnpu_stream_put(struct vnpu_stream *stream)
+{
+	kref_put(&stream->refcount, vnpu_stream_release);
+}
+
+/**
+ * vnpu_stream_lookup() - find a stream of a file by id
+ * @vfile: the file
+ * @id: stream id
+ *
+ * Return: the stream with a new reference, or NULL if the file has no
+ * stream @id (never had, or it was destroyed).
+ */
+struct vnpu_stream *vnpu_stream_lookup(struct vnpu_file *vfile, u32 id)
+{
+	struct vnpu_stream *stream;
+
+	xa_lock(&vfile->streams);
+	stream = xa_load(&vfile->streams, id);
+	if (stream)
+		vnpu_stream_get(stream);
+	xa_unlock(&vfile->streams);
+	return stream;
+}
+
+/* Take one unit of a bounded count; false if it is at @max already. */
+static bool vnpu_count_take(atomic_t *count, unsigned int max)
+{
+	int old = atomic_read(count);
+
+	do {
+		if (old >= (int)max)
+			return false;
+	} while (!atomic_try_cmpxchg(count, &old, old + 1));
+	return true;
+}
+
+static struct vnpu_stream *vnpu_stream_alloc(struct vnpu_file *vfile, u32 priority)
+{
+	struct vnpu_device *vdev = vfile->vdev;
+	enum drm_sched_priority sched_prio;
+	enum vnpu_engine_prio engine_prio;
+	struct vnpu_stream *stream;
+	int ret;
+
+	ret = vnpu_stream_prio(priority, &sched_prio, &engine_prio);
+	if (ret)
+		return ERR_PTR(ret);
+
+	stream = kzalloc(sizeof(*stream), GFP_KERNEL);
+	if (!stream)
+		return ERR_PTR(-ENOMEM);
+
+	ret = drm_sched_entity_init(&stream->entity, sched_prio, vdev->scheds,
+				    vdev->num_engines, NULL);
+	if (ret) {
+		kfree(stream);
+		return ERR_PTR(ret);
+	}
+	kref_init(&stream->refcount);
+	stream->vdev = vdev;
+	stream->priority = priority;
+	mutex_init(&stream->submit_lock);
+	stream->hazard_policy = VNPU_HAZARD_SERIALIZE;
+	vnpu_ring_init(&stream->ring, engine_prio, vfile);
+	return stream;
+}
+
+/*
+ * Tear down a stream that was just taken out of its file's table: no
+ * submit can push to it afterwards, its work is cancelled, its entity
+ * leaves the schedulers. Drops the table's reference.
+ */
+static void vnpu_stream_kill(struct vnpu_file *vfile, struct vnpu_stream *stream)
+{
+	mutex_lock(&stream->submit_lock);
+	stream->destroyed = true;
+	mutex_unlock(&stream->submit_lock);
+
+	vnpu_ring_cancel(&stream->ring);
+	drm_sched_entity_fini(&stream->entity);
+
+	atomic_dec(&vfile->num_streams);
+	atomic_dec(&stream->vdev->num_streams);
+	vnpu_stream_put(stream);
+}
+
+/**
+ * vnpu_streams_file_close() - destroy every stream of a closing file
+ * @vfile: the file (its postclose)
+ */
+void vnpu_streams_file_close(struct vnpu_file *vfile)
+{
+	struct vnpu_stream *stream;
+	unsigned long id;
+
+	xa_for_each(&vfile->streams, id, stream) {
+		xa_erase(&vfile->streams, id);
+		vnpu_stream_kill(vfile, stream);
+	}
+}
+
+/**
+ * vnpu_ioctl_stream_create() - DRM_IOCTL_VNPU_STREAM_CREATE
+ * @drm: device
+ * @data: struct drm_vnpu_stream_create
+ * @file: caller
+ *
+ * Return: 0 with the new stream's id, or a negative errno.
+ */
+int vnpu_ioctl_stream_create(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_device *vdev = to_vnpu_device(drm);
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_stream_create *args = data;
+	struct vnpu_stream *stream;
+	u32 id;
+	int ret;
+
+	if (args->flags || args->pad)
+		return -EINVAL;
+	if (args->priority != VNPU_PRIORITY_LOW && args->priority != VNPU_PRIORITY_NORMAL &&
+	    args->priority != VNPU_PRIORITY_HIGH)
+		return -EINVAL;
+
+	if (!vnpu_count_take(&vfile->num_streams, vnpu_param_max_streams_per_file))
+		return -ENOSPC;
+	if (!vnpu_count_take(&vdev->num_streams, vnpu_param_max_streams)) {
+		ret = -ENOSPC;
+		goto err_file_count;
+	}
+
+	stream = vnpu_stream_alloc(vfile, args->priority);
+	if (IS_ERR(stream)) {
+		ret = PTR_ERR(stream);
+		goto err_dev_count;
+	}
+
+	ret = xa_alloc_cyclic(&vfile->streams, &id, stream, XA_LIMIT(1, U32_MAX),
+			      &vfile->next_stream_id, GFP_KERNEL);
+	if (ret < 0)
+		goto err_stream;
+
+	args->stream_id = id;
+	return 0;
+
+err_stream:
+	drm_sched_entity_fini(&stream->entity);
+	vnpu_stream_put(stream);
+err_dev_count:
+	atomic_dec(&vdev->num_streams);
+err_file_count:
+	atomic_dec(&vfile->num_streams);
+	return ret;
+}
+
+/**
+ * vnpu_ioctl_stream_destroy() - DRM_IOCTL_VNPU_STREAM_DESTROY
+ * @drm: device
+ * @data: struct drm_vnpu_stream_destroy
+ * @file: caller
+ *
+ * Return: 0, -EINVAL for nonzero flags, -ENOENT for an unknown stream.
+ */
+int vnpu_ioctl_stream_destroy(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_stream_destroy *args = data;
+	struct vnpu_stream *stream;
+
+	if (args->flags)
+		return -EINVAL;
+
+	stream = xa_erase(&vfile->streams, args->stream_id);
+	if (!stream)
+		return -ENOENT;
+	vnpu_stream_kill(vfile, stream);
+	return 0;
+}
+
+/**
+ * vnpu_ioctl_stream_query() - DRM_IOCTL_VNPU_STREAM_QUERY
+ * @drm: device
+ * @data: struct drm_vnpu_stream_query
+ * @file: caller
+ *
+ * Return: 0, -EINVAL for nonzero flags, -ENOENT for an unknown stream.
+ */
+int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_stream_query *args = data;
+	struct vnpu_ring_status status;
+	struct vnpu_stream *stream;
+
+	if (args->flags)
+		return -EINVAL;
+
+	stream = vnpu_stream_lookup(vfile, args->stream_id);
+	if (!stream)
+		return -ENOENT;
+
+	/* Completed first: a job retired after this snapshot is also submitted. */
+	vnpu_ring_status(&stream->ring, &status);
+	args->submitted_seqno = READ_ONCE(stream->submitted_seqno);
+	args->completed_seqno = status.completed_seqno;
+	args->error = status.error;
+	args->failed_task = status.failed_task;
+	args->failed_seqno = status.failed_seqno;
+
+	vnpu_stream_put(stream);
+	return 0;
+}
+
+/**
+ * vnpu_ioctl_stream_set_param() - DRM_IOCTL_VNPU_STREAM_SET_PARAM
+ * @drm: device
+ * @data: struct drm_vnpu_stream_set_param
+ * @file: caller
+ *
+ * The values are stored for the pool code, which reads them at submit.
+ *
+ * Return: 0, -EINVAL for an unknown parameter or value, -ENOENT for an
+ * unknown stream.
+ */
+int vnpu_ioctl_stream_set_param(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_stream_set_param *args = data;
+	struct vnpu_stream *stream;
+
+	switch (args->param) {
+	case VNPU_STREAM_PARAM_HAZARD_POLICY:
+		if (args->value != VNPU_HAZARD_SERIALIZE && args->value != VNPU_HAZARD_STRICT)
+			return -EINVAL;
+		break;
+	case VNPU_STREAM_PARAM_REQUIRE_POOL:
+		if (args->value > 1)
+			return -EINVAL;
+		break;
+	default:
+		return -EINVAL;
+	}
+
+	stream = vnpu_stream_lookup(vfile, args->stream_id);
+	if (!stream)
+		return -ENOENT;
+	if (args->param == VNPU_STREAM_PARAM_HAZARD_POLICY)
+		WRITE_ONCE(stream->hazard_policy, args->value);
+	else
+		WRITE_ONCE(stream->require_pool, args->value);
+	vnpu_stream_put(stream);
+	return 0;
+}
