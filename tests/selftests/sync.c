@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Syncobjs: binary and timeline out-fences, in-fences across streams
+ * (including two streams that share an engine), timeline points as
+ * dependencies, fence errors, and waits on a stream's own earlier job.
+ *
+ * Stream "A" is held back by a WAIT_VALUE on a gate word that the test
+ * opens from the CPU, which makes "B must not have run yet" observable.
+ */
+#include <xf86drm.h>
+
+#include "harness/harness.h"
+#include "lib/vnpu_stream_util.h"
+#include "lib/vnpu_test.h"
+
+FIXTURE(sync) {
+	int fd;
+	uint32_t a, b;
+	struct vnpu_buf buf;
+};
+
+FIXTURE_SETUP(sync)
+{
+	self->fd = vnpu_open_device(0);
+	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->a));
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->b));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &self->buf));
+	memset(self->buf.cpu, 0, 1 << 16);
+}
+
+FIXTURE_TEARDOWN(sync)
+{
+	vnpu_buf_destroy(self->fd, &self->buf);
+	close(self->fd);
+}
+
+#define GATE 0		/* offset of the gate word */
+#define X 64		/* A writes here */
+#define Y 128		/* B copies X here */
+
+static volatile uint32_t *word(FIXTURE_DATA(sync) *self, size_t off)
+{
+	return (volatile uint32_t *)((char *)self->buf.cpu + off);
+}
+
+/* A: wait for gate >= @gate, then X = @value; fence to @out (@point). */
+static int submit_gated(FIXTURE_DATA(sync) *self, uint32_t gate, uint32_t value,
+			uint32_t out, uint64_t point)
+{
+	struct drm_vnpu_task t[2] = {
+		vnpu_task_wait32(self->buf.va + GATE, VNPU_WAIT_GEQ, gate),
+		vnpu_task_write32(self->buf.va + X, value),
+	};
+
+	return vnpu_submit(self->fd, self->a, t, 2, NULL, 0, out, point, NULL);
+}
+
+/* B: Y = X after the in-syncs; fence to @out. */
+static int submit_copy(FIXTURE_DATA(sync) *self, const struct drm_vnpu_sync *in,
+		       uint32_t n, uint32_t out)
+{
+	struct drm_vnpu_task t = vnpu_task_copy(self->buf.va + Y, self->buf.va + X, 4);
+
+	return vnpu_submit(self->fd, self->b, &t, 1, in, n, out, 0, NULL);
+}
+
+/* B has not run: a job on a third stream ran, B's query shows nothing done. */
+static void expect_b_waiting(struct th_metadata *_metadata, FIXTURE_DATA(sync) *self)
+{
+	struct drm_vnpu_task nop = vnpu_task_nop();
+	struct drm_vnpu_stream_query q;
+	uint32_t c;
+
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &c));
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, c, &nop, 1, NULL));
+	usleep(10000);
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->b, &q));
+	EXPECT_EQ(0, q.completed_seqno);
+	EXPECT_EQ(0, *word(self, Y));
+	vnpu_stream_destroy(self->fd, c);
+}
+
+TEST_F(sync, binary_out_sync_signals)
+{
+	struct drm_vnpu_task t = vnpu_task_write32(self->buf.va + X, 5);
+	uint32_t sync;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->b, &t, 1, NULL, 0, sync, 0, NULL));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(5, *word(self, X));
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sync));
+}
+
+/* A binary syncobj takes each new job's fence. */
+TEST_F(sync, binary_out_sync_replaced)
+{
+	uint32_t sync;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	ASSERT_EQ(0, submit_gated(self, 1, 11, sync, 0));
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, sync));
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, submit_gated(self, 2, 22, sync, 0));
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, sync));
+	*word(self, GATE) = 2;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(22, *word(self, X));
+}
+
+/* B depends on A through a binary syncobj: B runs only after A. */
+TEST_F(sync, cross_stream_binary_dependency)
+{
+	uint32_t sa, sb;
+	struct drm_vnpu_sync in;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, submit_gated(self, 1, 42, sa, 0));
+	in = (struct drm_vnpu_sync){ .handle = sa };
+	ASSERT_EQ(0, submit_copy(self, &in, 1, sb));
+	expect_b_waiting(_metadata, self);
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(42, *word(self, Y));
+}
+
+/* Many alternating dependencies: B's n-th job sees A's n-th value. */
+TEST_F(sync, cross_stream_chain)
+{
+	const unsigned int n = 50;
+	uint32_t sa, sb;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	for (unsigned int i = 0; i < n; i++) {
+		struct drm_vnpu_task ta[2] = {
+			vnpu_task_wait32(self->buf.va + GATE, VNPU_WAIT_GEQ, 1),
+			vnpu_task_write32(self->buf.va + X, i + 1),
+		};
+		struct drm_vnpu_task tb[2] = {
+			vnpu_task_copy(self->buf.va + 1024 + 4 * i, self->buf.va + X, 4),
+			vnpu_task_nop(),
+		};
+		struct drm_vnpu_sync from_b = { .handle = sb };
+		struct drm_vnpu_sync from_a = { .handle = sa };
+
+		/* A's i-th job waits for B's (i-1)-th, B's i-th for A's i-th. */
+		ASSERT_EQ(0, vnpu_submit(self->fd, self->a, ta, 2, &from_b, i ? 1 : 0, sa, 0, NULL));
+		ASSERT_EQ(0, vnpu_submit(self->fd, self->b, tb, 2, &from_a, 1, sb, 0, NULL));
+	}
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	for (unsigned int i = 0; i < n; i++)
+		EXPECT_EQ(i + 1, *word(self, 1024 + 4 * i));
+}
+
+/* Timeline out-points: the payload follows the signalled points. */
+TEST_F(sync, timeline_out_points)
+{
+	uint64_t payload = ~0ull;
+	uint32_t tl;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &tl));
+	ASSERT_EQ(0, submit_gated(self, 1, 1, tl, 1));
+	ASSERT_EQ(0, submit_gated(self, 2, 2, tl, 2));
+	ASSERT_EQ(0, submit_gated(self, 3, 5, tl, 5));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(0, payload);
+
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 1, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-ETIME, vnpu_syncobj_timeline_wait(self->fd, tl, 2, 20 * 1000 * 1000));
+	*word(self, GATE) = 2;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 2, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(2, payload);
+	*word(self, GATE) = 3;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 5, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(5, payload);
+	EXPECT_EQ(5, *word(self, X));
+}
+
+/* A timeline point as an in-fence: B waits for A's point 7 only. */
+TEST_F(sync, timeline_point_dependency)
+{
+	struct drm_vnpu_sync in;
+	uint32_t tl, sb;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &tl));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, submit_gated(self, 1, 10, tl, 3));
+	ASSERT_EQ(0, submit_gated(self, 2, 20, tl, 7));
+	in = (struct drm_vnpu_sync){ .handle = tl, .point = 7 };
+	ASSERT_EQ(0, submit_copy(self, &in, 1, sb));
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 3, VNPU_WAIT_FOREVER_NS));
+	expect_b_waiting(_metadata, self);
+	*word(self, GATE) = 2;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(20, *word(self, Y));
+}
+
+/* In-fences that are already signalled do not hold anything back. */
+TEST_F(sync, signalled_in_sync)
+{
+	struct drm_vnpu_sync in;
+	uint32_t done, sb;
+
+	*word(self, X) = 9;
+	ASSERT_EQ(0, vnpu_syncobj_create_signaled(self->fd, &done));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	in = (struct drm_vnpu_sync){ .handle = done };
+	ASSERT_EQ(0, submit_copy(self, &in, 1, sb));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(9, *word(self, Y));
+}
+
+/* Two in-fences from two streams: B needs both. */
+TEST_F(sync, several_in_syncs)
+{
+	struct drm_vnpu_task tc[2] = {
+		vnpu_task_wait32(self->buf.va + GATE + 4, VNPU_WAIT_EQ, 1),
+		vnpu_task_write32(self->buf.va + X + 4, 1),
+	};
+	struct drm_vnpu_sync in[2];
+	uint32_t sa, sc, sb, c;
+
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &c));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sc));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, submit_gated(self, 1, 33, sa, 0));
+	ASSERT_EQ(0, vnpu_submit(self->fd, c, tc, 2, NULL, 0, sc, 0, NULL));
+	in[0] = (struct drm_vnpu_sync){ .handle = sa };
+	in[1] = (struct drm_vnpu_sync){ .handle = sc };
+	ASSERT_EQ(0, submit_copy(self, in, 2, sb));
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sa, VNPU_WAIT_FOREVER_NS));
+	expect_b_waiting(_metadata, self);
+	*word(self, GATE + 4) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(33, *word(self, Y));
+}
+
+/* A job may wait on its own stream's earlier job. */
+TEST_F(sync, in_sync_on_own_stream)
+{
+	struct drm_vnpu_sync in;
+	uint32_t sa, s2;
+	struct drm_vnpu_task t = vnpu_task_copy(self->buf.va + Y, self->buf.va + X, 4);
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
+	ASSERT_EQ(0, submit_gated(self, 1, 77, sa, 0));
+	in = (struct drm_vnpu_sync){ .handle = sa };
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->a, &t, 1, &in, 1, s2, 0, NULL));
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(77, *word(self, Y));
+}
+
+/* Fences of jobs cancelled by STREAM_DESTROY carry an error. */
+TEST_F(sync, destroyed_stream_fences_carry_error)
+{
+	uint32_t s1, s2;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
+	ASSERT_EQ(0, submit_gated(self, 1, 1, s1, 0));
+	ASSERT_EQ(0, submit_gated(self, 1, 2, s2, 0));
+	ASSERT_EQ(0, vnpu_stream_destroy(self->fd, self->a));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s1));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s2));
+	EXPECT_EQ(0, *word(self, X));
+}
+
+/* One file waits on another file's job through an exported syncobj. */
+TEST_F(sync, dependency_across_files)
+{
+	int fd2 = vnpu_open_device(0);
+	struct drm_vnpu_task t;
+	struct drm_vnpu_sync in;
+	struct vnpu_buf buf2;
+	uint32_t sa, imported, stream2, done2;
+	int sync_fd;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, vnpu_buf_create(fd2, 4096, &buf2));
+	ASSERT_EQ(0, vnpu_stream_create(fd2, VNPU_PRIORITY_NORMAL, &stream2));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, submit_gated(self, 1, 1, sa, 0));
+	ASSERT_EQ(0, drmSyncobjHandleToFD(self->fd, sa, &sync_fd));
+	ASSERT_EQ(0, drmSyncobjFDToHandle(fd2, sync_fd, &imported));
+	close(sync_fd);
+	ASSERT_EQ(0, vnpu_syncobj_create(fd2, &done2));
+	t = vnpu_task_write32(buf2.va, 0xf00d);
+	in = (struct drm_vnpu_sync){ .handle = imported };
+	ASSERT_EQ(0, vnpu_submit(fd2, stream2, &t, 1, &in, 1, done2, 0, NULL));
+	usleep(20000);
+	EXPECT_EQ(0, *(volatile uint32_t *)buf2.cpu);
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(fd2, done2, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(0xf00d, *(volatile uint32_t *)buf2.cpu);
+	vnpu_buf_destroy(fd2, &buf2);
+	close(fd2);
+}
+
+TEST_HARNESS_MAIN
