@@ -48,8 +48,14 @@
 #include "vnpu_job.h"
 #include "vnpu_stream.h"
 
-/* Jobs one scheduler may have handed over and not yet seen finish. */
-#define VNPU_ENGINE_CREDITS 1024
+/*
+ * Jobs one scheduler may have handed over and not yet seen finish. The
+ * rings are the engines' real queues and cost nothing per job, so this
+ * only has to be out of the way: a small limit would let one parked stream
+ * with many queued jobs use up an engine's credits and starve every other
+ * stream whose entity sits on that engine.
+ */
+#define VNPU_ENGINE_CREDITS 65536
 /* Copies and fills are done in chunks of this size. */
 #define VNPU_CHUNK_BYTES SZ_1M
 /* Parked rings are re-checked this often. */

@@ -6,9 +6,10 @@
  * find the stream, allocate the job, load every task while checking it and
  * resolving its device addresses against the file's buffers (the job takes
  * a reference on each buffer's mapping, under one hold of the VA space
- * lock), find the out-syncobj, initialise the scheduler job and add the
- * in-fences as its dependencies, then arm and push it under the stream's
- * submit lock and install its finished fence in the out-syncobj. Every step
+ * lock), find the out-syncobj, initialise the scheduler job and fold the
+ * in-fences into a gate that becomes its dependency (vnpu_gate.c), then
+ * arm and push it under the stream's submit lock and install its finished
+ * fence in the out-syncobj. Every step
  * before the push can fail and leaves nothing behind: a batch with one bad
  * task queues nothing.
  *
@@ -28,6 +29,7 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_engine.h"
+#include "vnpu_gate.h"
 #include "vnpu_gem.h"
 #include "vnpu_job.h"
 #include "vnpu_stream.h"
@@ -320,15 +322,20 @@ out:
 
 /* ---------------------------------------------------------------- syncs */
 
-/* Every in-sync becomes a scheduler dependency of the job. */
+/*
+ * The in-syncs' fences, minus those signalled already, go into a gate that
+ * becomes the job's one scheduler dependency (see vnpu_gate.c). *@gate is
+ * NULL when there is nothing to wait for.
+ */
 static int vnpu_job_add_in_syncs(struct vnpu_job *job, struct drm_file *file,
-				 const struct drm_vnpu_submit *args)
+				 const struct drm_vnpu_submit *args, struct vnpu_gate **gate)
 {
+	struct dma_fence *fences[VNPU_MAX_IN_SYNCS];
 	struct drm_vnpu_sync *syncs;
-	struct dma_fence *fence;
-	u32 i;
+	u32 i, found = 0, waits = 0;
 	int ret = 0;
 
+	*gate = NULL;
 	if (!args->in_sync_count)
 		return 0;
 
@@ -343,18 +350,40 @@ static int vnpu_job_add_in_syncs(struct vnpu_job *job, struct drm_file *file,
 			goto out;
 		}
 	}
-	for (i = 0; i < args->in_sync_count; i++) {
+	for (found = 0; found < args->in_sync_count; found++) {
 		/* -ENOENT: no such syncobj; -EINVAL: no fence (yet) at that point. */
-		ret = drm_syncobj_find_fence(file, syncs[i].handle, syncs[i].point, 0,
-					     &fence);
+		ret = drm_syncobj_find_fence(file, syncs[found].handle, syncs[found].point,
+					     0, &fences[found]);
 		if (ret)
 			goto out;
-		/* Consumes the fence reference, also on failure. */
-		ret = drm_sched_job_add_dependency(&job->base, fence);
-		if (ret)
-			goto out;
+		if (!dma_fence_is_signaled(fences[found]))
+			waits++;
+	}
+	if (!waits)
+		goto out;
+
+	*gate = vnpu_gate_create(waits);
+	if (!*gate) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < found; i++) {
+		if (dma_fence_is_signaled(fences[i]))
+			continue;
+		vnpu_gate_add_fence(*gate, fences[i]);
+		fences[i] = NULL;
+		if (!--waits)
+			break;
+	}
+	ret = drm_sched_job_add_dependency(&job->base, dma_fence_get(&(*gate)->base));
+	if (ret) {
+		vnpu_gate_abandon(*gate);
+		*gate = NULL;
 	}
 out:
+	/* The references the gate did not take over. */
+	for (i = 0; i < found; i++)
+		dma_fence_put(fences[i]);
 	kfree(syncs);
 	return ret;
 }
@@ -417,7 +446,8 @@ static int vnpu_submit_check_args(const struct drm_vnpu_submit *args)
  * Arm and push under the stream's submit lock, so that seqnos, the order
  * of jobs in the entity and the order of out-fences agree.
  */
-static int vnpu_job_push(struct vnpu_job *job, struct vnpu_out_sync *out, u64 *seqno)
+static int vnpu_job_push(struct vnpu_job *job, struct vnpu_gate *gate,
+			 struct vnpu_out_sync *out, u64 *seqno)
 {
 	struct vnpu_stream *stream = job->stream;
 	struct dma_fence *done;
@@ -433,13 +463,17 @@ static int vnpu_job_push(struct vnpu_job *job, struct vnpu_out_sync *out, u64 *s
 		goto unlock;
 	}
 
+	if (gate)
+		vnpu_gate_arm(gate, &stream->gates);
 	drm_sched_job_arm(&job->base);
 	done = dma_fence_get(&job->base.s_fence->finished);
 	/*
 	 * drm_sched lets a job that depends on a job of the same scheduler
 	 * run as soon as that job was handed over, trusting an in-order
-	 * hardware ring. An engine serves many streams out of order, so other
-	 * streams must wait for this job to finish.
+	 * hardware ring. An engine serves many streams out of order, so jobs
+	 * that depend on this one must wait for it to finish. (In-syncs reach
+	 * the scheduler through gates, which are never pipelined; this keeps
+	 * any direct dependency on a finished fence correct too.)
 	 */
 	set_bit(DRM_SCHED_FENCE_DONT_PIPELINE, &done->flags);
 	job->seqno = stream->submitted_seqno + 1;
@@ -471,6 +505,7 @@ int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
 	struct vnpu_file *vfile = to_vnpu_file(file);
 	struct drm_vnpu_submit *args = data;
 	struct vnpu_out_sync out = {};
+	struct vnpu_gate *gate = NULL;
 	struct vnpu_stream *stream;
 	struct vnpu_job *job;
 	int ret;
@@ -501,11 +536,17 @@ int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
 	ret = vnpu_sched_job_init(&job->base, &job->stream->entity, vfile);
 	if (ret)
 		goto out_put;
-	ret = vnpu_job_add_in_syncs(job, file, args);
+	ret = vnpu_job_add_in_syncs(job, file, args, &gate);
 	if (!ret)
-		ret = vnpu_job_push(job, &out, &args->seqno);
+		ret = vnpu_job_push(job, gate, &out, &args->seqno);
 	if (ret)
 		drm_sched_job_cleanup(&job->base);
+	if (gate) {
+		if (ret)
+			vnpu_gate_abandon(gate);
+		else
+			dma_fence_put(&gate->base);
+	}
 
 out_put:
 	vnpu_out_sync_put(&out);

@@ -8,11 +8,11 @@
  * once the scheduler hands them over.
  *
  * Destroying a stream, explicitly or by closing the file, never waits for
- * its work: the ring is cancelled (queued jobs are skipped, a waiting job
- * stops waiting, a running one stops at its next chunk) and the entity is
- * torn down without a flush (jobs still waiting for their in-fences are
- * killed by drm_sched once those signal). Jobs keep the stream's memory
- * alive until they are freed.
+ * its work: jobs still waiting for their in-fences have their gates opened
+ * (vnpu_gate.c), the ring is cancelled (queued jobs are skipped, a waiting
+ * job stops waiting, a running one stops at its next chunk), and the
+ * entity is torn down without a flush, drm_sched killing the jobs it still
+ * holds. Jobs keep the stream's memory alive until they are freed.
  */
 #include <linux/slab.h>
 #include <linux/xarray.h>
@@ -120,6 +120,7 @@ static struct vnpu_stream *vnpu_stream_alloc(struct vnpu_file *vfile, u32 priori
 	stream->priority = priority;
 	mutex_init(&stream->submit_lock);
 	stream->hazard_policy = VNPU_HAZARD_SERIALIZE;
+	vnpu_gate_list_init(&stream->gates);
 	vnpu_ring_init(&stream->ring, engine_prio, vfile);
 	return stream;
 }
@@ -135,6 +136,7 @@ static void vnpu_stream_kill(struct vnpu_file *vfile, struct vnpu_stream *stream
 	stream->destroyed = true;
 	mutex_unlock(&stream->submit_lock);
 
+	vnpu_gates_cancel(&stream->gates);
 	vnpu_ring_cancel(&stream->ring);
 	drm_sched_entity_fini(&stream->entity);
 

@@ -12,6 +12,7 @@
 #include <drm/gpu_scheduler.h>
 
 #include "vnpu_engine.h"
+#include "vnpu_gate.h"
 
 struct drm_device;
 struct drm_file;
@@ -33,6 +34,7 @@ struct vnpu_file;
  * @destroyed: STREAM_DESTROY or file close happened; nothing may be pushed
  * @hazard_policy: VNPU_STREAM_PARAM_HAZARD_POLICY value (used by pools)
  * @require_pool: VNPU_STREAM_PARAM_REQUIRE_POOL value (used by pools)
+ * @gates: gates of pushed jobs still waiting for their in-fences
  * @ring: execution state
  */
 struct vnpu_stream {
@@ -48,6 +50,7 @@ struct vnpu_stream {
 	u32 hazard_policy;
 	u32 require_pool;
 
+	struct vnpu_gate_list gates;
 	struct vnpu_ring ring;
 };
 

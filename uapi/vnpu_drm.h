@@ -236,9 +236,12 @@ struct drm_vnpu_stream_create {
  * struct drm_vnpu_stream_destroy - destroy a stream
  *
  * Work of the stream that has not finished is cancelled: queued jobs are
- * skipped and signal their fences with -ECANCELED, a waiting task stops
- * waiting. The call does not wait for a task that is executing; all memory
- * the stream's jobs and pool bindings hold is released once they end.
+ * skipped and signal their fences with -ECANCELED (or -ESRCH for jobs that
+ * were still waiting for their in-syncs), a waiting task stops waiting, an
+ * executing copy or fill stops at its next 1 MiB chunk. The call waits
+ * neither for in-syncs nor for a task that is executing; all memory the
+ * stream's jobs and pool bindings hold is released once they end. Closing
+ * the file does the same for all its streams.
  * Callers that want the work done synchronize first (wait on the last
  * submit's out-sync).
  */

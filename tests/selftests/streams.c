@@ -215,8 +215,6 @@ TEST_F(st, wait_value_compare_ops)
 		struct drm_vnpu_stream_query q;
 		uint32_t sync, id;
 
-		TH_LOG("case %u: cmp %u wide %d word %#llx value %#llx", i, c->cmp, c->wide,
-		       (unsigned long long)c->word, (unsigned long long)c->value);
 		*u64_at(&self->buf, 256) = 0;
 		if (c->wide)
 			*u64_at(&self->buf, 256) = c->word;
@@ -236,7 +234,7 @@ TEST_F(st, wait_value_compare_ops)
 			ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &nop, 1, NULL));
 			usleep(20000);
 			ASSERT_EQ(0, vnpu_stream_query(self->fd, id, &q));
-			EXPECT_EQ(0, q.completed_seqno);
+			EXPECT_EQ(0, q.completed_seqno) TH_LOG("case %u ran early", i);
 			EXPECT_EQ(0, *u32_at(&self->buf, 512));
 			/* Make it hold: the case table's value satisfies every op. */
 			if (c->cmp == VNPU_WAIT_NOR)
@@ -246,7 +244,8 @@ TEST_F(st, wait_value_compare_ops)
 			else
 				*u32_at(&self->buf, 256) = (uint32_t)c->value;
 		}
-		ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+		ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS))
+			TH_LOG("case %u never ran", i);
 		EXPECT_EQ(i + 1, *u32_at(&self->buf, 512));
 		ASSERT_EQ(0, vnpu_stream_query(self->fd, id, &q));
 		EXPECT_EQ(1, q.completed_seqno);

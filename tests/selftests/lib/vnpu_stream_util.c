@@ -249,6 +249,11 @@ int vnpu_syncobj_fence_status(int fd, uint32_t handle)
 	return ret;
 }
 
+bool vnpu_status_cancelled(int status)
+{
+	return status == -ECANCELED || status == -ESRCH;
+}
+
 /* ---------------------------------------------------------------- buffers */
 
 int vnpu_buf_create(int fd, uint64_t size, struct vnpu_buf *buf)

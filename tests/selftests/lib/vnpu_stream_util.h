@@ -57,6 +57,11 @@ int vnpu_syncobj_timeline_wait(int fd, uint32_t handle, uint64_t point, uint64_t
 int vnpu_syncobj_query(int fd, uint32_t handle, uint64_t *point);
 /* Status of the fence in a syncobj: 1 signalled, 0 not, negative: its error. */
 int vnpu_syncobj_fence_status(int fd, uint32_t handle);
+/*
+ * A fence status of a job cancelled by STREAM_DESTROY or file close:
+ * -ECANCELED, or -ESRCH if the scheduler had not handed it over yet.
+ */
+bool vnpu_status_cancelled(int status);
 
 /* A buffer with its device address and a CPU mapping. */
 struct vnpu_buf {
