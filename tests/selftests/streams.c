@@ -581,4 +581,31 @@ TEST_F_TIMEOUT(st, streams_per_device_bounded, 120)
 	EXPECT_EQ(1, vnpu_debugfs_streams_value(0, "streams"));
 }
 
+/* Every device has its own engines; a job runs on each. */
+TEST(jobs_on_every_device)
+{
+	unsigned int n = vnpu_count_devices();
+
+	ASSERT_GE(n, 1);
+	for (unsigned int i = 0; i < n; i++) {
+		int fd = vnpu_open_device(i);
+		struct drm_vnpu_task t[2];
+		struct vnpu_buf buf;
+		uint32_t id;
+
+		ASSERT_GE(fd, 0);
+		ASSERT_EQ(0, vnpu_buf_create(fd, 8192, &buf));
+		memset(buf.cpu, 0, 8192);
+		t[0] = vnpu_task_fill(buf.va, 4096, i + 1);
+		t[1] = vnpu_task_copy(buf.va + 4096, buf.va, 4096);
+		ASSERT_EQ(0, vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &id));
+		ASSERT_EQ(0, vnpu_submit_wait(fd, id, t, 2, NULL));
+		EXPECT_EQ(i + 1, ((unsigned char *)buf.cpu)[8191]);
+		EXPECT_EQ(1, vnpu_debugfs_streams_value(i, "streams"));
+		vnpu_buf_destroy(fd, &buf);
+		close(fd);
+		EXPECT_EQ(0, vnpu_debugfs_streams_value(i, "streams"));
+	}
+}
+
 TEST_HARNESS_MAIN

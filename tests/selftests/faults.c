@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Injected job failures (debugfs fail_next_job = N: the next N jobs to start
+ * fault): the faulting job's stream fails with VNPU_STREAM_ERROR_FAULT at
+ * task 0, skips its queued jobs and rejects new ones with -EIO; other
+ * streams and other files are not affected. The debugfs file belongs to
+ * the buffers work; without it the tests skip.
+ */
+#include "harness/harness.h"
+#include "lib/vnpu_stream_util.h"
+#include "lib/vnpu_test.h"
+
+FIXTURE(fault) {
+	int fd;
+	uint32_t stream, other;
+	struct vnpu_buf buf;
+};
+
+FIXTURE_SETUP(fault)
+{
+	int ret;
+
+	self->fd = vnpu_open_device(0);
+	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
+	ret = vnpu_debugfs_write(0, "fail_next_job", "0");
+	if (ret == -ENOENT)
+		SKIP(return, "no fail_next_job in debugfs");
+	ASSERT_EQ(0, ret);
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->stream));
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->other));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 4096, &self->buf));
+	memset(self->buf.cpu, 0, 4096);
+}
+
+FIXTURE_TEARDOWN(fault)
+{
+	vnpu_debugfs_write(0, "fail_next_job", "0");
+	vnpu_buf_destroy(self->fd, &self->buf);
+	close(self->fd);
+}
+
+static volatile uint32_t *word(FIXTURE_DATA(fault) *self, size_t off)
+{
+	return (volatile uint32_t *)((char *)self->buf.cpu + off);
+}
+
+TEST_F(fault, next_job_faults)
+{
+	struct drm_vnpu_task t[2] = {
+		vnpu_task_write32(self->buf.va, 1),
+		vnpu_task_write32(self->buf.va + 4, 1),
+	};
+	struct drm_vnpu_task later = vnpu_task_write32(self->buf.va + 8, 1);
+	struct drm_vnpu_stream_query q;
+	uint32_t s1, s2;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, t, 2, NULL, 0, s1, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, s2, 0, NULL));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	EXPECT_EQ(0, q.failed_task);
+	EXPECT_EQ(1, q.failed_seqno);
+	EXPECT_EQ(2, q.completed_seqno);
+	EXPECT_EQ(-EIO, vnpu_syncobj_fence_status(self->fd, s1));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s2));
+	EXPECT_EQ(0, *word(self, 0));
+	EXPECT_EQ(0, *word(self, 4));
+	EXPECT_EQ(0, *word(self, 8));
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, 0, 0, NULL));
+
+	/* The injection was used up: the other stream works. */
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->other, &later, 1, NULL));
+	EXPECT_EQ(1, *word(self, 8));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+}
+
+TEST_F(fault, count_of_jobs)
+{
+	enum { N = 3 };
+	uint32_t ids[N + 1];
+
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "3"));
+	for (int i = 0; i <= N; i++) {
+		struct drm_vnpu_task t = vnpu_task_write32(self->buf.va + 4 * i, 1);
+		struct drm_vnpu_stream_query q;
+
+		ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &ids[i]));
+		ASSERT_EQ(0, vnpu_submit_wait(self->fd, ids[i], &t, 1, NULL));
+		ASSERT_EQ(0, vnpu_stream_query(self->fd, ids[i], &q));
+		EXPECT_EQ(i < N ? VNPU_STREAM_ERROR_FAULT : VNPU_STREAM_ERROR_NONE, q.error);
+		EXPECT_EQ(i < N ? 0u : 1u, *word(self, 4 * i));
+	}
+}
+
+/* A fault in one file leaves another file's streams alone. */
+TEST_F(fault, other_file_unaffected)
+{
+	struct drm_vnpu_task t = vnpu_task_nop();
+	struct drm_vnpu_stream_query q;
+	int fd2 = vnpu_open_device(0);
+	uint32_t s2;
+
+	ASSERT_GE(fd2, 0);
+	ASSERT_EQ(0, vnpu_stream_create(fd2, VNPU_PRIORITY_NORMAL, &s2));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	for (int i = 0; i < 10; i++)
+		ASSERT_EQ(0, vnpu_submit_wait(fd2, s2, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_stream_query(fd2, s2, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(10, q.completed_seqno);
+	close(fd2);
+}
+
+/* A job skipped by a failed stream does not use up an injection. */
+TEST_F(fault, skipped_jobs_do_not_consume)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va + 32, VNPU_WAIT_EQ, 1);
+	struct drm_vnpu_task t = vnpu_task_write32(self->buf.va + 16, 1);
+	struct drm_vnpu_stream_query q;
+	struct drm_vnpu_sync in;
+	uint32_t gate, sync, holder;
+
+	/* Hold the stream's jobs back until all five are queued. */
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &holder));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &gate));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	ASSERT_EQ(0, vnpu_submit(self->fd, holder, &wait, 1, NULL, 0, gate, 0, NULL));
+	while (vnpu_debugfs_streams_value(0, "parked") != 1)
+		usleep(1000);
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "2"));
+	in = (struct drm_vnpu_sync){ .handle = gate };
+	for (int i = 0; i < 5; i++)
+		ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, &in, i == 0, sync, 0, NULL));
+	*word(self, 32) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	EXPECT_EQ(1, q.failed_seqno);
+	EXPECT_EQ(5, q.completed_seqno);
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, holder, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	/* One injection is left: the other stream's next job faults. */
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->other, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	EXPECT_EQ(0, *word(self, 16));
+}
+
+TEST_HARNESS_MAIN
