@@ -291,6 +291,17 @@ int vnpu_bo_publish(struct drm_file *file, struct vnpu_bo *bo, u32 *handle,
 	return 0;
 }
 
+/**
+ * vnpu_ioctl_bo_create() - DRM_IOCTL_VNPU_BO_CREATE
+ * @drm: device
+ * @data: struct drm_vnpu_bo_create
+ * @file: calling file
+ *
+ * Validate, charge, allocate, pin and map, then publish (handle and VA):
+ * a failure at any step leaves no charge, object or handle behind.
+ *
+ * Return: 0 or a negative errno (see the uapi header).
+ */
 int vnpu_ioctl_bo_create(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct vnpu_device *vdev = to_vnpu_device(drm);
@@ -339,6 +350,14 @@ out_put:
 	return ret;
 }
 
+/**
+ * vnpu_ioctl_bo_info() - DRM_IOCTL_VNPU_BO_INFO
+ * @drm: device
+ * @data: struct drm_vnpu_bo_info
+ * @file: calling file
+ *
+ * Return: 0, -ENOENT for an unknown handle, or -ENOMEM.
+ */
 int vnpu_ioctl_bo_info(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct vnpu_file *vfile = to_vnpu_file(file);

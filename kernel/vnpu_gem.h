@@ -47,8 +47,10 @@ enum vnpu_mem_region {
  * @user_pages: BO_USERPTR only: the pinned pages, size >> PAGE_SHIFT of them
  * @user_mm: BO_USERPTR only: the address space whose pinned_vm is charged
  *	(held with mmgrab())
- * @mappings_lock: protects @mappings
- * @mappings: every struct vnpu_mapping of this buffer, one per file
+ * @mappings_lock: protects @mappings; taken before a VA space's lock
+ *	(vnpu_vm.lock), never while holding one
+ * @mappings: every struct vnpu_mapping of this buffer, one per file that
+ *	has a handle to it
  */
 struct vnpu_bo {
 	struct drm_gem_shmem_object base;

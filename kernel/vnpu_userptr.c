@@ -147,6 +147,17 @@ static const struct drm_gem_object_funcs vnpu_userptr_funcs = {
 	.mmap = vnpu_userptr_mmap,
 };
 
+/**
+ * vnpu_ioctl_bo_userptr() - DRM_IOCTL_VNPU_BO_USERPTR
+ * @drm: device
+ * @data: struct drm_vnpu_bo_userptr
+ * @file: calling file
+ *
+ * Validate, charge RLIMIT_MEMLOCK, pin and map the pages, wrap them in a
+ * buffer, then publish it (handle and VA). Failures unwind in reverse.
+ *
+ * Return: 0 or a negative errno (see the uapi header).
+ */
 int vnpu_ioctl_bo_userptr(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct drm_vnpu_bo_userptr *args = data;
