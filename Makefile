@@ -70,7 +70,7 @@ sparse: $(VNPU_CONFIG_H)
 
 # ---------------------------------------------------------------- tools
 
-TOOLS := $(B)/tools/vnpu-modload
+TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi
 
 tools: $(TOOLS)
 
@@ -78,6 +78,10 @@ $(B)/tools/vnpu-modload: tools/vnpu-modload.c
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) $(shell $(PKG_CONFIG) --cflags libkmod) \
 		-o $@ $< $(KMOD_LIBS)
+
+$(B)/tools/vnpu-smi: tools/vnpu-smi.c uapi/vnpu_drm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $< $(DRM_LIBS)
 
 # ---------------------------------------------------------------- tests
 
