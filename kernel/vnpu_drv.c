@@ -201,6 +201,8 @@ static void vnpu_show_fdinfo(struct seq_file *m, struct file *f)
 		   (u64)atomic64_read(&vfile->engine_busy_ns));
 	seq_printf(m, "drm-engine-capacity-compute:\t%u\n", vdev->num_engines);
 	vnpu_gem_show_fdinfo(m, file);
+	seq_printf(m, "vnpu-device:\t%u\n", vdev->index);
+	seq_printf(m, "vnpu-streams:\t%d\n", atomic_read(&vfile->num_streams));
 }
 
 static const struct file_operations vnpu_fops = {

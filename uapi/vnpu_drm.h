@@ -20,8 +20,11 @@
  * Device addresses: every open file has its own device virtual address space.
  * A buffer gets a VA in the file that creates or imports it; VAs (and GEM
  * handles, and stream ids) of one file mean nothing in another. The VA window
- * is [VNPU_VA_START, VNPU_VA_END): address 0 and the low 4 GiB are never
- * mapped, so a NULL or truncated pointer can never name device memory.
+ * is [VNPU_VA_START, VNPU_VA_END) = [2^48, 2^52): above every address an
+ * x86-64 or arm64 process gets from mmap() by default, so a device address
+ * never equals a host pointer of the same process (the runtime can tell them
+ * apart) and dereferencing one on the CPU faults instead of reading memory;
+ * address 0 and low addresses are never mapped.
  * Buffers are at least page aligned (and so 64-byte aligned, as CANN's
  * aclrtMalloc promises); VNPU_BO_HUGE_ALIGN asks for 2 MiB alignment.
  *
@@ -46,8 +49,8 @@ extern "C" {
 #define VNPU_ABI_MINOR 0
 
 /* Device VA window of every file (see the header comment). */
-#define VNPU_VA_START (1ULL << 32)
-#define VNPU_VA_END (1ULL << 47)
+#define VNPU_VA_START (1ULL << 48)
+#define VNPU_VA_END (1ULL << 52)
 
 /* Bounds (also returned by GET_PARAM). */
 #define VNPU_MAX_BO_SIZE (64ULL << 30)

@@ -17,8 +17,13 @@
  *    reference, exactly what a submit pays per address. Reported per
  *    lookup (median of several rounds). Needs root and debugfs.
  *
- * Output: a table, then one JSON line starting with {"bench":"buffers".
- * usage: bench_buffers [-q] (quick: fewer iterations, 10,000 buffers max)
+ * Output: BENCH lines for tests/bench/report.py (figures bo_create_free_4k,
+ * bo_create_free_64k, bo_create_free_1m, va_lookup_1, va_lookup_1k,
+ * va_lookup_100k; ratios in tests/bench/ratios.conf against the baseline
+ * noop_ioctl), then, for a run on its own, a table and one JSON line
+ * starting with {"bench":"buffers"} with this program's own no-op ioctl.
+ * usage: bench_buffers [-q]; -q or VNPU_BENCH_MODE=smoke: fewer iterations
+ * and 10,000 buffers at most.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,9 +31,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "lib/vnpu_bo_util.h"
 #include "lib/vnpu_test.h"
 
@@ -36,28 +41,21 @@ struct stats {
 	double median, p99;
 };
 
-static uint64_t now_ns(void)
+/* Median and p99 of @s, reported as BENCH line @name (frees the samples). */
+static struct stats report(struct bench_samples *s, const char *name)
 {
-	struct timespec ts;
+	struct stats st = { 0, 0 };
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static struct stats summarize(uint64_t *samples, size_t n)
-{
-	qsort(samples, n, sizeof(*samples), cmp_u64);
-	return (struct stats){
-		.median = (double)samples[n / 2],
-		.p99 = (double)samples[(n * 99) / 100],
-	};
+	if (s->n) {
+		qsort(s->v, s->n, sizeof(*s->v), bench_cmp_double);
+		st.median = s->v[s->n / 2];
+		st.p99 = s->v[(unsigned int)((s->n - 1) * 0.99)];
+	}
+	if (name)
+		bench_report(s, name, "ns");
+	else
+		free(s->v);
+	return st;
 }
 
 static int die(const char *what, int err)
@@ -66,53 +64,51 @@ static int die(const char *what, int err)
 	exit(1);
 }
 
-static struct stats bench_noop(int fd, size_t n)
+/* This program's own no-op ioctl, timed like create+free: one call per sample. */
+static struct stats bench_noop(int fd, unsigned int n)
 {
 	struct drm_vnpu_get_param args = { .param = VNPU_PARAM_ABI_VERSION };
-	uint64_t *t = calloc(n, sizeof(*t));
+	struct bench_samples s;
 	int ret;
 
-	for (size_t i = 0; i < n / 10; i++)	/* warm up */
+	for (unsigned int i = 0; i < n / 10; i++)	/* warm up */
 		vnpu_ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &args);
-	for (size_t i = 0; i < n; i++) {
-		uint64_t t0 = now_ns();
+	bench_samples_init(&s, n);
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t t0 = bench_now_ns();
 
 		ret = vnpu_ioctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &args);
-		t[i] = now_ns() - t0;
+		bench_add(&s, (double)(bench_now_ns() - t0));
 		if (ret)
 			die("GET_PARAM", ret);
 	}
-	struct stats s = summarize(t, n);
-
-	free(t);
-	return s;
+	return report(&s, NULL);
 }
 
-static struct stats bench_create_free(int fd, uint64_t size, size_t n)
+static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
+				      const char *name)
 {
-	uint64_t *t = calloc(n, sizeof(*t));
+	struct bench_samples s;
 	uint32_t handle;
 	int ret;
 
-	for (size_t i = 0; i < n / 10 + 1; i++) {	/* warm up */
+	for (unsigned int i = 0; i < n / 10 + 1; i++) {	/* warm up */
 		if (!vnpu_bo_create(fd, size, 0, &handle, NULL))
 			vnpu_bo_close(fd, handle);
 	}
-	for (size_t i = 0; i < n; i++) {
-		uint64_t t0 = now_ns();
+	bench_samples_init(&s, n);
+	for (unsigned int i = 0; i < n; i++) {
+		uint64_t t0 = bench_now_ns();
 
 		ret = vnpu_bo_create(fd, size, 0, &handle, NULL);
 		if (ret)
 			die("BO_CREATE", ret);
 		ret = vnpu_bo_close(fd, handle);
-		t[i] = now_ns() - t0;
+		bench_add(&s, (double)(bench_now_ns() - t0));
 		if (ret)
 			die("GEM_CLOSE", ret);
 	}
-	struct stats s = summarize(t, n);
-
-	free(t);
-	return s;
+	return report(&s, name);
 }
 
 /* One va_lookup_bench round: ns per lookup, or a negative errno. */
@@ -146,33 +142,36 @@ static double lookup_round(const char *path, uint64_t client, uint64_t lookups,
 	return (double)ns / (double)l;
 }
 
+/* Several rounds; each sample is one round's ns per lookup. */
 static double bench_lookup(const char *path, uint64_t client, uint64_t lookups,
-			   int rounds, uint64_t *buffers)
+			   unsigned int rounds, uint64_t *buffers, const char *name)
 {
-	double r[16];
+	struct bench_samples s;
 
-	for (int i = 0; i < rounds; i++) {
-		r[i] = lookup_round(path, client, lookups, buffers);
-		if (r[i] < 0)
-			die("va_lookup_bench", (int)r[i]);
+	bench_samples_init(&s, rounds);
+	for (unsigned int i = 0; i < rounds; i++) {
+		double ns = lookup_round(path, client, lookups, buffers);
+
+		if (ns < 0)
+			die("va_lookup_bench", (int)ns);
+		bench_add(&s, ns);
 	}
-	/* median of the rounds */
-	for (int i = 1; i < rounds; i++)
-		for (int j = i; j > 0 && r[j - 1] > r[j]; j--) {
-			double x = r[j];
-
-			r[j] = r[j - 1];
-			r[j - 1] = x;
-		}
-	return r[rounds / 2];
+	return report(&s, name).median;
 }
 
 int main(int argc, char **argv)
 {
 	static const uint64_t sizes[] = { 4096, 64 << 10, 1 << 20 };
+	static const char *const cf_names[] = {
+		"bo_create_free_4k", "bo_create_free_64k", "bo_create_free_1m",
+	};
 	static const uint64_t levels[] = { 1, 1000, 100000 };
-	bool quick = argc > 1 && !strcmp(argv[1], "-q");
-	size_t noop_n = quick ? 2000 : 20000;
+	static const char *const lookup_names[] = {
+		"va_lookup_1", "va_lookup_1k", "va_lookup_100k",
+	};
+	const char *mode = getenv("VNPU_BENCH_MODE");
+	bool quick = (argc > 1 && !strcmp(argv[1], "-q")) || (mode && !strcmp(mode, "smoke"));
+	unsigned int noop_n = quick ? 2000 : 20000;
 	struct stats noop, cf[3];
 	double lookup_ns[3];
 	uint64_t lookup_bufs[3] = { 0 }, live = 0, client;
@@ -189,7 +188,8 @@ int main(int argc, char **argv)
 
 	noop = bench_noop(fd, noop_n);
 	for (int i = 0; i < 3; i++)
-		cf[i] = bench_create_free(fd, sizes[i], (quick ? 200 : 4000) >> (2 * i));
+		cf[i] = bench_create_free(fd, sizes[i], (quick ? 200 : 4000) >> (2 * i),
+					  cf_names[i]);
 
 	ret = vnpu_debugfs_path(0, "va_lookup_bench", path, sizeof(path));
 	if (ret)
@@ -202,8 +202,10 @@ int main(int argc, char **argv)
 			if (ret)
 				die("BO_CREATE (lookup population)", ret);
 		}
+		/* Smoke runs stop at 10,000 buffers: name the figure for what ran. */
 		lookup_ns[i] = bench_lookup(path, client, quick ? 20000 : 200000, 5,
-					    &lookup_bufs[i]);
+					    &lookup_bufs[i],
+					    want == levels[i] ? lookup_names[i] : "va_lookup_10k");
 	}
 
 	printf("# vnpu buffer benchmark (device 0, %s)\n", quick ? "quick" : "full");
