@@ -42,9 +42,9 @@ CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
-.PHONY: all module tools selftests unit deps demo check bench sparse install clean FORCE
+.PHONY: all module tools selftests unit benches deps demo check bench sparse install clean FORCE
 
-all: module tools selftests unit
+all: module tools selftests unit benches
 
 # ---------------------------------------------------------------- kernel
 
@@ -70,7 +70,7 @@ sparse: $(VNPU_CONFIG_H)
 
 # ---------------------------------------------------------------- tools
 
-TOOLS := $(B)/tools/vnpu-modload
+TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi
 
 tools: $(TOOLS)
 
@@ -78,6 +78,10 @@ $(B)/tools/vnpu-modload: tools/vnpu-modload.c
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) $(shell $(PKG_CONFIG) --cflags libkmod) \
 		-o $@ $< $(KMOD_LIBS)
+
+$(B)/tools/vnpu-smi: tools/vnpu-smi.c uapi/vnpu_drm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $< $(DRM_LIBS)
 
 # ---------------------------------------------------------------- tests
 
@@ -92,6 +96,17 @@ selftests: $(SELFTESTS)
 $(B)/selftests/%: tests/selftests/%.c $(SELFTEST_COMMON) $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread \
+		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS)
+
+# Benchmarks: one program per tests/bench/*.c, run by make bench.
+BENCH_SRCS := $(wildcard tests/bench/*.c)
+BENCHES := $(patsubst tests/bench/%.c,$(B)/bench/%,$(BENCH_SRCS))
+
+benches: $(BENCHES)
+
+$(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_COMMON) $(SELFTEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/selftests -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread \
 		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS)
 
 # Host unit tests: Check suites built with ASan and UBSan.

@@ -66,9 +66,9 @@ TEST_F(dev, param_values)
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_FILE_MEM_USED, &v));
 	EXPECT_EQ(0, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_VA_START, &v));
-	EXPECT_EQ(1ull << 32, v);
+	EXPECT_EQ(1ull << 48, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_VA_END, &v));
-	EXPECT_EQ(1ull << 47, v);
+	EXPECT_EQ(1ull << 52, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_BO_SIZE, &v));
 	EXPECT_EQ(64ull << 30, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_STREAMS_PER_FILE, &v));

@@ -4,7 +4,7 @@
  * fault): the faulting job's stream fails with VNPU_STREAM_ERROR_FAULT at
  * task 0, skips its queued jobs and rejects new ones with -EIO; other
  * streams and other files are not affected. The debugfs file belongs to
- * the buffers work; without it the tests skip.
+ * the buffers work (vnpu_debugfs.c); without it the tests skip.
  */
 #include "harness/harness.h"
 #include "lib/vnpu_stream_util.h"
