@@ -11,6 +11,9 @@
  * is parked), or its turn is over (the ring goes to the back of its queue).
  * Every job ends by being retired: its ring records the outcome and its
  * hardware fence is signalled, with an error if it failed or was skipped.
+ * A short job that finds its ring idle is run by run_job itself, in the
+ * scheduler's thread (vnpu_engine_run_inline()): for a handful of value
+ * writes or a NOP, two thread switches would cost more than the work.
  *
  * Parking. A WAIT_VALUE task whose condition does not hold parks its ring:
  * nothing spins and the engine serves other rings. Parked rings are checked
@@ -90,6 +93,8 @@ struct vnpu_outcome {
 	u32 stream_error;
 	u32 task;
 };
+
+static void vnpu_engine_run_inline(struct vnpu_engine *engine, struct vnpu_ring *ring);
 
 static const char *vnpu_fence_driver_name(struct dma_fence *fence)
 {
@@ -340,17 +345,21 @@ void vnpu_ring_init(struct vnpu_ring *ring, enum vnpu_engine_prio prio,
  * @job: the job; its dependencies have signalled
  *
  * Initialises the job's hardware fence and appends the job to the ring. A
- * ring that had nothing to do is queued on @engine; a ring that still has
- * jobs stays with the engine that owns it, so it never runs on two engines
- * at once. Allocates nothing.
+ * ring that had nothing to do becomes @engine's: a short job
+ * (&vnpu_job.run_inline) is run right here, in the scheduler's thread,
+ * which saves waking the engine thread and switching to it for work that
+ * takes less time than the switch; any other job queues the ring on the
+ * engine. A ring that still has jobs stays with the engine that owns it,
+ * so it never runs on two engines at once. Allocates nothing.
  *
- * Return: the hardware fence, with a reference for the scheduler.
+ * Return: the hardware fence, with a reference for the scheduler (it may
+ * be signalled already).
  */
 struct dma_fence *vnpu_ring_push(struct vnpu_engine *engine, struct vnpu_ring *ring,
 				 struct vnpu_job *job)
 {
 	struct dma_fence *fence = job->hw_fence;
-	bool queued = false;
+	bool queued = false, run_here = false;
 
 	dma_fence_init(fence, &vnpu_fence_ops, &engine->fence_lock,
 		       ring->fence_context, job->seqno);
@@ -363,14 +372,20 @@ struct dma_fence *vnpu_ring_push(struct vnpu_engine *engine, struct vnpu_ring *r
 		ring->owned = true;
 		ring->engine = engine;
 		vnpu_stream_get(vnpu_ring_to_stream(ring));
-		spin_lock(&engine->lock);
-		vnpu_engine_enqueue_locked(engine, ring);
-		spin_unlock(&engine->lock);
-		queued = true;
+		if (job->run_inline) {
+			run_here = true;
+		} else {
+			spin_lock(&engine->lock);
+			vnpu_engine_enqueue_locked(engine, ring);
+			spin_unlock(&engine->lock);
+			queued = true;
+		}
 	}
 	spin_unlock(&ring->lock);
 
-	if (queued)
+	if (run_here)
+		vnpu_engine_run_inline(engine, ring);
+	else if (queued)
 		wake_up_process(engine->thread);
 	return fence;
 }
@@ -621,6 +636,44 @@ static void vnpu_engine_serve(struct vnpu_engine *engine, struct vnpu_ring *ring
 			return;
 		}
 	}
+}
+
+/*
+ * Run the head job of @ring, just made @engine's by vnpu_ring_push(), in
+ * the calling scheduler thread. Whatever is left to do afterwards (the job
+ * parked or yielded, or another job arrived meanwhile) is left to the
+ * engine thread, which is woken for it.
+ */
+static void vnpu_engine_run_inline(struct vnpu_engine *engine, struct vnpu_ring *ring)
+{
+	struct vnpu_job *job;
+	enum vnpu_run run;
+	bool skip, idle;
+
+	spin_lock(&ring->lock);
+	job = list_first_entry(&ring->jobs, struct vnpu_job, ring_link);
+	skip = ring->cancelled || ring->error != VNPU_STREAM_ERROR_NONE;
+	spin_unlock(&ring->lock);
+
+	run = vnpu_engine_run(engine, ring, job, skip,
+			      ktime_add_us(ktime_get(), VNPU_TURN_US));
+	if (run == VNPU_RUN_RETIRE) {
+		spin_lock(&ring->lock);
+		idle = list_empty(&ring->jobs);
+		if (idle)
+			ring->owned = false;
+		spin_unlock(&ring->lock);
+		if (idle) {
+			/* The owner's reference; the job running here holds another. */
+			vnpu_stream_put(vnpu_ring_to_stream(ring));
+			return;
+		}
+		vnpu_engine_requeue(engine, ring);
+	} else if (run == VNPU_RUN_YIELD) {
+		vnpu_engine_requeue(engine, ring);
+	}
+	/* Queued, or parked (the thread must start polling for it). */
+	wake_up_process(engine->thread);
 }
 
 /* ---------------------------------------------------------------- threads */

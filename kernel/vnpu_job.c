@@ -265,6 +265,28 @@ static bool vnpu_task_kind_known(u32 kind)
 	return kind < ARRAY_SIZE(vnpu_task_kinds) && vnpu_task_kinds[kind].load;
 }
 
+/* Jobs at most this big run in the scheduler thread when their ring is idle. */
+#define VNPU_INLINE_MAX_TASKS 64
+#define VNPU_INLINE_MAX_BYTES SZ_64K
+
+static bool vnpu_job_short(const struct vnpu_job *job)
+{
+	u64 bytes = 0;
+	u32 i;
+
+	if (job->num_tasks > VNPU_INLINE_MAX_TASKS)
+		return false;
+	for (i = 0; i < job->num_tasks; i++) {
+		const struct vnpu_task *t = &job->tasks[i];
+
+		if (t->kind == VNPU_TASK_COPY)
+			bytes += t->copy.size;
+		else if (t->kind == VNPU_TASK_FILL)
+			bytes += t->fill.size;
+	}
+	return bytes <= VNPU_INLINE_MAX_BYTES;
+}
+
 /*
  * Copy the tasks in, then check and resolve each one, all under one hold
  * of the VA space lock so the batch sees one consistent set of buffers.
@@ -315,6 +337,8 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 		}
 	}
 	mutex_unlock(&vm->lock);
+	if (!ret)
+		job->run_inline = vnpu_job_short(job);
 out:
 	kvfree(in);
 	return ret;
@@ -556,16 +580,17 @@ out_put:
 
 /* ---------------------------------------------------------------- backend */
 
+/*
+ * Hand the job to its ring. A short job may run right here (see
+ * vnpu_ring_push()); the part that executes and signals is a fence
+ * signalling section of its own, and the buffers such a job held are
+ * released after it, still in this thread but outside the section.
+ */
 static struct dma_fence *vnpu_sched_run_job(struct drm_sched_job *sched_job)
 {
 	struct vnpu_job *job = to_vnpu_job(sched_job);
-	struct dma_fence *fence;
-	bool cookie;
 
-	cookie = dma_fence_begin_signalling();
-	fence = vnpu_ring_push(to_vnpu_engine(sched_job->sched), &job->stream->ring, job);
-	dma_fence_end_signalling(cookie);
-	return fence;
+	return vnpu_ring_push(to_vnpu_engine(sched_job->sched), &job->stream->ring, job);
 }
 
 /*

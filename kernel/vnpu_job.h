@@ -68,6 +68,8 @@ struct vnpu_task {
  *	allocated at submit, initialised by run_job (@hw_fence_live)
  * @hw_fence_live: @hw_fence was initialised and is refcounted now
  * @ring_link: entry in the stream's ring, under &vnpu_ring.lock
+ * @run_inline: short enough to run in the scheduler thread when its ring
+ *	is idle (few tasks, few bytes; see vnpu_ring_push())
  * @num_tasks: entries in @tasks
  * @tasks: the tasks, in order
  * @num_mappings: entries in @mappings
@@ -89,6 +91,7 @@ struct vnpu_job {
 	struct dma_fence *hw_fence;
 	bool hw_fence_live;
 	struct list_head ring_link;
+	bool run_inline;
 
 	u32 num_tasks;
 	struct vnpu_task *tasks;
