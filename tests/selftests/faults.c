@@ -44,6 +44,33 @@ static volatile uint32_t *word(FIXTURE_DATA(fault) *self, size_t off)
 	return (volatile uint32_t *)((char *)self->buf.cpu + off);
 }
 
+#define HOLD_WORD 64
+
+/*
+ * A syncobj whose fence signals only once release() stores to HOLD_WORD:
+ * jobs that wait on it (and the jobs behind them on their stream) cannot
+ * start before then, so several can be queued before the first runs. The
+ * job behind it has started already, so it uses no injection.
+ */
+static uint32_t hold(struct th_metadata *_metadata, FIXTURE_DATA(fault) *self)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va + HOLD_WORD, VNPU_WAIT_EQ, 1);
+	uint32_t holder, sync = 0;
+
+	*word(self, HOLD_WORD) = 0;
+	EXPECT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &holder));
+	EXPECT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	EXPECT_EQ(0, vnpu_submit(self->fd, holder, &wait, 1, NULL, 0, sync, 0, NULL));
+	while (vnpu_debugfs_streams_value(0, "parked") != 1)
+		usleep(1000);
+	return sync;
+}
+
+static void release(FIXTURE_DATA(fault) *self)
+{
+	*word(self, HOLD_WORD) = 1;
+}
+
 TEST_F(fault, next_job_faults)
 {
 	struct drm_vnpu_task t[2] = {
@@ -51,14 +78,16 @@ TEST_F(fault, next_job_faults)
 		vnpu_task_write32(self->buf.va + 4, 1),
 	};
 	struct drm_vnpu_task later = vnpu_task_write32(self->buf.va + 8, 1);
+	struct drm_vnpu_sync in = { .handle = hold(_metadata, self) };
 	struct drm_vnpu_stream_query q;
 	uint32_t s1, s2;
 
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
 	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
-	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, t, 2, NULL, 0, s1, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, t, 2, &in, 1, s1, 0, NULL));
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, s2, 0, NULL));
+	release(self);
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
 
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
@@ -123,31 +152,22 @@ TEST_F(fault, other_file_unaffected)
 /* A job skipped by a failed stream does not use up an injection. */
 TEST_F(fault, skipped_jobs_do_not_consume)
 {
-	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va + 32, VNPU_WAIT_EQ, 1);
 	struct drm_vnpu_task t = vnpu_task_write32(self->buf.va + 16, 1);
+	struct drm_vnpu_sync in = { .handle = hold(_metadata, self) };
 	struct drm_vnpu_stream_query q;
-	struct drm_vnpu_sync in;
-	uint32_t gate, sync, holder;
+	uint32_t sync;
 
-	/* Hold the stream's jobs back until all five are queued. */
-	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &holder));
-	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &gate));
+	/* All five are queued before the first starts. */
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
-	ASSERT_EQ(0, vnpu_submit(self->fd, holder, &wait, 1, NULL, 0, gate, 0, NULL));
-	while (vnpu_debugfs_streams_value(0, "parked") != 1)
-		usleep(1000);
 	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "2"));
-	in = (struct drm_vnpu_sync){ .handle = gate };
 	for (int i = 0; i < 5; i++)
 		ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, &in, i == 0, sync, 0, NULL));
-	*word(self, 32) = 1;
+	release(self);
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
 	EXPECT_EQ(1, q.failed_seqno);
 	EXPECT_EQ(5, q.completed_seqno);
-	ASSERT_EQ(0, vnpu_stream_query(self->fd, holder, &q));
-	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
 	/* One injection is left: the other stream's next job faults. */
 	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->other, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
