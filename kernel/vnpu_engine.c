@@ -248,7 +248,7 @@ static unsigned int vnpu_engine_check_parked_locked(struct vnpu_engine *engine,
  * at memory. So either this sees the parked ring, or the parker sees the
  * stores.
  */
-static void vnpu_engines_notify_write(struct vnpu_device *vdev, struct vnpu_engine *self)
+static void vnpu_engines_notify_write(struct vnpu_device *vdev)
 {
 	unsigned int i, moved;
 
@@ -262,7 +262,8 @@ static void vnpu_engines_notify_write(struct vnpu_device *vdev, struct vnpu_engi
 		spin_lock(&engine->lock);
 		moved = vnpu_engine_check_parked_locked(engine, false, 0);
 		spin_unlock(&engine->lock);
-		if (moved && engine != self)
+		/* Not needed for the caller's own thread (it may be a scheduler's). */
+		if (moved && engine->thread != current)
 			wake_up_process(engine->thread);
 	}
 }
@@ -537,7 +538,7 @@ static enum vnpu_run vnpu_engine_execute(struct vnpu_engine *engine, struct vnpu
 			job->next_task++;
 			job->next_offset = 0;
 			if (vnpu_task_writes(task))
-				vnpu_engines_notify_write(vdev, engine);
+				vnpu_engines_notify_write(vdev);
 			if (task->kind != VNPU_TASK_COPY && task->kind != VNPU_TASK_FILL &&
 			    ++since_check < VNPU_TASKS_PER_CHECK)
 				continue;

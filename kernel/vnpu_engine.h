@@ -64,13 +64,6 @@ struct vnpu_engine {
 
 /**
  * struct vnpu_ring - the execution side of a stream
- *
- * drm_sched calls run_job for the next job of a stream as soon as its
- * dependencies are met, without waiting for the previous job of the same
- * stream to finish (it assumes an in-order hardware ring). The ring is
- * that in-order queue: run_job appends, and the engine that owns the ring
- * runs its jobs strictly one after the other.
- *
  * @lock: protects @jobs, @owned, @engine, @cancelled (written), @error,
  *	@failed_task, @failed_seqno, @completed_seqno and @vfile
  * @jobs: jobs handed over by run_job and not yet retired, in seqno order
@@ -91,6 +84,12 @@ struct vnpu_engine {
  * @parked: on the parked list
  * @wait: the WAIT_VALUE task the parked ring waits on
  * @wait_deadline: when that wait times out
+ *
+ * drm_sched calls run_job for the next job of a stream as soon as its
+ * dependencies are met, without waiting for the previous job of the same
+ * stream to finish (it assumes an in-order hardware ring). The ring is
+ * that in-order queue: run_job appends, and the engine that owns the ring
+ * runs its jobs strictly one after the other.
  */
 struct vnpu_ring {
 	spinlock_t lock;

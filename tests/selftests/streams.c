@@ -478,6 +478,39 @@ TEST_F(st, many_streams_at_once)
 	}
 }
 
+/*
+ * On one engine, priorities are strict: a LOW stream's job released at the
+ * same moment as a NORMAL stream's 32 jobs runs only after all of them (a
+ * round-robin engine would give it a turn after the first few).
+ */
+TEST_F(st, low_priority_runs_after_normal)
+{
+	struct drm_vnpu_task hold = vnpu_task_wait32(self->buf.va, VNPU_WAIT_EQ, 1);
+	struct drm_vnpu_task fill = vnpu_task_fill(self->buf.va + 4096, 512 << 10, 7);
+	struct drm_vnpu_stream_query q;
+	struct drm_vnpu_sync in;
+	uint32_t normal, low, released, done;
+	uint64_t v;
+
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_NUM_ENGINES, &v));
+	if (v != 1)
+		SKIP(return, "needs engines=1 (there are %llu)", (unsigned long long)v);
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &normal));
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_LOW, &low));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &released));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &done));
+	*u32_at(&self->buf, 0) = 0;
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &hold, 1, NULL, 0, released, 0, NULL));
+	in = (struct drm_vnpu_sync){ .handle = released };
+	ASSERT_EQ(0, vnpu_submit(self->fd, low, &fill, 1, &in, 1, done, 0, NULL));
+	for (int i = 0; i < 32; i++)
+		ASSERT_EQ(0, vnpu_submit(self->fd, normal, &fill, 1, &in, i == 0, 0, 0, NULL));
+	*u32_at(&self->buf, 0) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, done, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, normal, &q));
+	EXPECT_EQ(32, q.completed_seqno);
+}
+
 /* A stream id means nothing once destroyed. */
 TEST_F(st, destroyed_stream_is_unknown)
 {
