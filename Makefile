@@ -59,9 +59,10 @@ $(B)/vnpu.ko: $(VNPU_CONFIG_H) $(KERNEL_SRCS)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) VNPU_CONFIG_H=$(VNPU_CONFIG_H) W=1 modules
 	@cp vnpu.ko $@
 
+# C=2 checks every source file whether or not it needs rebuilding (a superset
+# of C=1), without a clean that would take other build products with it.
 sparse: $(VNPU_CONFIG_H)
-	@$(MAKE) -C $(KDIR) M=$(CURDIR) VNPU_CONFIG_H=$(VNPU_CONFIG_H) clean >/dev/null
-	@$(MAKE) -C $(KDIR) M=$(CURDIR) VNPU_CONFIG_H=$(VNPU_CONFIG_H) C=1 W=1 modules \
+	@$(MAKE) -C $(KDIR) M=$(CURDIR) VNPU_CONFIG_H=$(VNPU_CONFIG_H) C=2 W=1 modules \
 		> $(B)/sparse.log 2>&1 || { cat $(B)/sparse.log; exit 1; }
 	@if grep -E 'warning:|error:' $(B)/sparse.log; then \
 		echo "sparse: reports above"; exit 1; fi

@@ -128,10 +128,10 @@ int vnpu_ioctl_get_param(struct drm_device *drm, void *data, struct drm_file *fi
 		args->value = atomic64_read(&vfile->mem_used);
 		break;
 	case VNPU_PARAM_VA_START:
-		args->value = VNPU_VA_START;
+		args->value = vnpu_va_start(vdev);
 		break;
 	case VNPU_PARAM_VA_END:
-		args->value = VNPU_VA_END;
+		args->value = vnpu_va_end(vdev);
 		break;
 	case VNPU_PARAM_MAX_BO_SIZE:
 		args->value = VNPU_MAX_BO_SIZE;
@@ -162,18 +162,19 @@ int vnpu_ioctl_get_param(struct drm_device *drm, void *data, struct drm_file *fi
 
 static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 {
+	struct vnpu_device *vdev = to_vnpu_device(drm);
 	struct vnpu_file *vfile;
 
 	vfile = kzalloc(sizeof(*vfile), GFP_KERNEL);
 	if (!vfile)
 		return -ENOMEM;
 
-	vfile->vm = vnpu_vm_create();
+	vfile->vm = vnpu_vm_create(vnpu_va_start(vdev), vnpu_va_end(vdev));
 	if (!vfile->vm) {
 		kfree(vfile);
 		return -ENOMEM;
 	}
-	vfile->vdev = to_vnpu_device(drm);
+	vfile->vdev = vdev;
 	vfile->client_id = atomic64_inc_return(&vnpu_next_client_id);
 	xa_init_flags(&vfile->streams, XA_FLAGS_ALLOC1);
 	spin_lock_init(&vfile->pool_totals_lock);

@@ -107,6 +107,17 @@ struct vnpu_file {
 	struct drm_vnpu_pool_stats pool_totals;
 };
 
+/* The device's VA window (see the uapi header). */
+static inline u64 vnpu_va_start(const struct vnpu_device *vdev)
+{
+	return VNPU_VA_START + (u64)vdev->index * VNPU_VA_DEVICE_SPAN;
+}
+
+static inline u64 vnpu_va_end(const struct vnpu_device *vdev)
+{
+	return vnpu_va_start(vdev) + VNPU_VA_DEVICE_SPAN;
+}
+
 static inline struct vnpu_device *to_vnpu_device(struct drm_device *drm)
 {
 	return container_of(drm, struct vnpu_device, drm);

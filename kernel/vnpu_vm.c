@@ -2,7 +2,7 @@
 /*
  * Per-file device virtual address spaces.
  *
- * Every open file gets its own drm_mm over [VNPU_VA_START, VNPU_VA_END).
+ * Every open file gets its own drm_mm over its device's VA window.
  * A buffer is placed in a file's space when the file gets a handle to it
  * (creation or PRIME import), and its VA stays reserved until the last user
  * of the memory (handle, job or pool binding) lets go, so a VA never names
@@ -16,10 +16,12 @@
 
 /**
  * vnpu_vm_create() - make an empty address space
+ * @start: first VA of the window
+ * @end: end of the window
  *
  * Return: the address space with one reference, or NULL.
  */
-struct vnpu_vm *vnpu_vm_create(void)
+struct vnpu_vm *vnpu_vm_create(u64 start, u64 end)
 {
 	struct vnpu_vm *vm;
 
@@ -28,7 +30,9 @@ struct vnpu_vm *vnpu_vm_create(void)
 		return NULL;
 	kref_init(&vm->refcount);
 	mutex_init(&vm->lock);
-	drm_mm_init(&vm->mm, VNPU_VA_START, VNPU_VA_END - VNPU_VA_START);
+	vm->start = start;
+	vm->end = end;
+	drm_mm_init(&vm->mm, start, end - start);
 	return vm;
 }
 
@@ -73,7 +77,7 @@ struct vnpu_mapping *vnpu_mapping_create(struct vnpu_vm *vm, struct vnpu_bo *bo,
 	mutex_lock(&vm->lock);
 	ret = drm_mm_insert_node_in_range(&vm->mm, &mapping->node,
 					  vnpu_bo_size(bo), align, 0,
-					  VNPU_VA_START, VNPU_VA_END,
+					  vm->start, vm->end,
 					  DRM_MM_INSERT_BEST);
 	mutex_unlock(&vm->lock);
 	if (ret) {
@@ -165,7 +169,7 @@ int vnpu_vm_resolve_locked(struct vnpu_vm *vm, u64 va, u64 len,
 	 * iterator is only defined inside it (past the end it would walk onto
 	 * the allocator's head node).
 	 */
-	if (va < VNPU_VA_START || end > VNPU_VA_END)
+	if (va < vm->start || end > vm->end)
 		return -ENXIO;
 
 	/* At most one node overlaps [va, va + 1): the only candidate. */

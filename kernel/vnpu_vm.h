@@ -18,11 +18,14 @@ struct vnpu_bo;
  * @refcount: the file holds one reference, every mapping another
  * @lock: protects @mm and the @closed flag of every mapping in it; never
  *	held while a mapping or buffer reference is dropped
- * @mm: VA allocator over [VNPU_VA_START, VNPU_VA_END)
+ * @start: first VA of the window (the device's, see the uapi header)
+ * @end: end of the window
+ * @mm: VA allocator over [@start, @end)
  */
 struct vnpu_vm {
 	struct kref refcount;
 	struct mutex lock;
+	u64 start, end;
 	struct drm_mm mm;
 };
 
@@ -47,7 +50,7 @@ struct vnpu_mapping {
 	bool closed;
 };
 
-struct vnpu_vm *vnpu_vm_create(void);
+struct vnpu_vm *vnpu_vm_create(u64 start, u64 end);
 void vnpu_vm_put(struct vnpu_vm *vm);
 
 static inline struct vnpu_vm *vnpu_vm_get(struct vnpu_vm *vm)

@@ -20,11 +20,13 @@
  * Device addresses: every open file has its own device virtual address space.
  * A buffer gets a VA in the file that creates or imports it; VAs (and GEM
  * handles, and stream ids) of one file mean nothing in another. The VA window
- * is [VNPU_VA_START, VNPU_VA_END) = [2^48, 2^52): above every address an
- * x86-64 or arm64 process gets from mmap() by default, so a device address
- * never equals a host pointer of the same process (the runtime can tell them
- * apart) and dereferencing one on the CPU faults instead of reading memory;
- * address 0 and low addresses are never mapped.
+ * of device N is [VNPU_VA_START + N * VNPU_VA_DEVICE_SPAN, + VNPU_VA_DEVICE_SPAN)
+ * (GET_PARAM VA_START/VA_END), all inside [VNPU_VA_START, VNPU_VA_END) =
+ * [2^48, 2^52): above every address an x86-64 or arm64 process gets from
+ * mmap() by default, so a device address never equals a host pointer of the
+ * same process, nor an address of another vnpu device (the runtime can tell
+ * them all apart), and dereferencing one on the CPU faults instead of
+ * reading memory; address 0 and low addresses are never mapped.
  * Buffers are at least page aligned (and so 64-byte aligned, as CANN's
  * aclrtMalloc promises); VNPU_BO_HUGE_ALIGN asks for 2 MiB alignment.
  *
@@ -51,6 +53,7 @@ extern "C" {
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
 #define VNPU_VA_END (1ULL << 52)
+#define VNPU_VA_DEVICE_SPAN (1ULL << 46)
 
 /* Bounds (also returned by GET_PARAM). */
 #define VNPU_MAX_BO_SIZE (64ULL << 30)
@@ -82,8 +85,9 @@ extern "C" {
  * @VNPU_PARAM_MEM_CAPACITY: device memory capacity in bytes.
  * @VNPU_PARAM_MEM_USED: device memory in use on this device, all files.
  * @VNPU_PARAM_FILE_MEM_USED: device memory in use by the calling file.
- * @VNPU_PARAM_VA_START: first device VA a buffer may get (VNPU_VA_START).
- * @VNPU_PARAM_VA_END: end of the device VA window (VNPU_VA_END).
+ * @VNPU_PARAM_VA_START: first VA a buffer of this device may get
+ *	(VNPU_VA_START + device index * VNPU_VA_DEVICE_SPAN).
+ * @VNPU_PARAM_VA_END: end of this device's VA window (start + span).
  * @VNPU_PARAM_MAX_BO_SIZE: largest buffer size (VNPU_MAX_BO_SIZE).
  * @VNPU_PARAM_MAX_STREAMS_PER_FILE: streams one file may have at once.
  * @VNPU_PARAM_MAX_STREAMS: streams the device may have at once, all files.

@@ -66,9 +66,9 @@ TEST_F(dev, param_values)
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_FILE_MEM_USED, &v));
 	EXPECT_EQ(0, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_VA_START, &v));
-	EXPECT_EQ(1ull << 48, v);
+	EXPECT_EQ(VNPU_VA_START, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_VA_END, &v));
-	EXPECT_EQ(1ull << 52, v);
+	EXPECT_EQ(VNPU_VA_START + VNPU_VA_DEVICE_SPAN, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_BO_SIZE, &v));
 	EXPECT_EQ(64ull << 30, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_STREAMS_PER_FILE, &v));
@@ -168,6 +168,11 @@ TEST(every_device_has_its_index)
 		ASSERT_GE(fd, 0);
 		EXPECT_EQ(0, vnpu_get_param(fd, VNPU_PARAM_DEVICE_INDEX, &v));
 		EXPECT_EQ(i, v);
+		/* Device windows are disjoint: a VA names one device. */
+		EXPECT_EQ(0, vnpu_get_param(fd, VNPU_PARAM_VA_START, &v));
+		EXPECT_EQ(VNPU_VA_START + i * VNPU_VA_DEVICE_SPAN, v);
+		EXPECT_EQ(0, vnpu_get_param(fd, VNPU_PARAM_VA_END, &v));
+		EXPECT_EQ(VNPU_VA_START + (i + 1) * VNPU_VA_DEVICE_SPAN, v);
 		close(fd);
 	}
 }
