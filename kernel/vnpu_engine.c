@@ -459,23 +459,49 @@ static void vnpu_ring_charge(struct vnpu_ring *ring, u64 busy_ns)
 
 /* ---------------------------------------------------------------- jobs */
 
+/**
+ * struct vnpu_leftovers - what a retired job no longer needs
+ * @mappings: its buffer references
+ * @num_mappings: entries in @mappings
+ * @tasks: its task array
+ *
+ * drm_sched frees a scheduler's jobs in the order it handed them over, so a
+ * finished job can wait long for free_job behind a parked one of another
+ * stream. Everything big is therefore released as soon as a job is retired,
+ * by the engine, outside the fence signalling section; free_job is left
+ * with the small job struct.
+ */
+struct vnpu_leftovers {
+	struct vnpu_mapping **mappings;
+	u32 num_mappings;
+	struct vnpu_task *tasks;
+};
+
+static void vnpu_leftovers_release(struct vnpu_leftovers *left)
+{
+	vnpu_job_release_mappings(left->mappings, left->num_mappings);
+	kvfree(left->tasks);
+}
+
 /*
  * Retire the ring's head job: record the outcome in the ring, then signal
  * the hardware fence (drm_sched signals the job's finished fence from its
- * callback). The job's buffer references are handed to the caller, which
- * drops them once out of the signalling section; the job itself may be
- * freed by the scheduler as soon as the fence is signalled.
+ * callback). The job's buffer references and tasks are handed to the
+ * caller, to be released out of the signalling section; the job itself may
+ * be freed by the scheduler as soon as the fence is signalled.
  */
 static void vnpu_engine_retire(struct vnpu_ring *ring, struct vnpu_job *job,
 			       const struct vnpu_outcome *out, u64 busy_ns,
-			       struct vnpu_mapping ***mappings, u32 *num_mappings)
+			       struct vnpu_leftovers *left)
 {
 	struct dma_fence *fence = dma_fence_get(job->hw_fence);
 
-	*mappings = job->mappings;
-	*num_mappings = job->num_mappings;
+	left->mappings = job->mappings;
+	left->num_mappings = job->num_mappings;
+	left->tasks = job->tasks;
 	job->mappings = NULL;
 	job->num_mappings = 0;
+	job->tasks = NULL;
 
 	spin_lock(&ring->lock);
 	list_del_init(&job->ring_link);
@@ -577,9 +603,8 @@ static enum vnpu_run vnpu_engine_run(struct vnpu_engine *engine, struct vnpu_rin
 				     struct vnpu_job *job, bool skip, ktime_t turn_end)
 {
 	struct vnpu_outcome out = {};
-	struct vnpu_mapping **mappings;
+	struct vnpu_leftovers left;
 	ktime_t start = ktime_get();
-	u32 num_mappings;
 	enum vnpu_run run;
 	u64 busy_ns;
 	bool cookie;
@@ -596,10 +621,10 @@ static enum vnpu_run vnpu_engine_run(struct vnpu_engine *engine, struct vnpu_rin
 		dma_fence_end_signalling(cookie);
 		return run;
 	}
-	vnpu_engine_retire(ring, job, &out, busy_ns, &mappings, &num_mappings);
+	vnpu_engine_retire(ring, job, &out, busy_ns, &left);
 	dma_fence_end_signalling(cookie);
 
-	vnpu_job_release_mappings(mappings, num_mappings);
+	vnpu_leftovers_release(&left);
 	return run;
 }
 

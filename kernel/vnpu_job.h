@@ -71,7 +71,8 @@ struct vnpu_task {
  * @run_inline: short enough to run in the scheduler thread when its ring
  *	is idle (few tasks, few bytes; see vnpu_ring_push())
  * @num_tasks: entries in @tasks
- * @tasks: the tasks, in order
+ * @tasks: the tasks, in order; like @mappings, taken over by the engine
+ *	when the job is retired
  * @num_mappings: entries in @mappings
  * @mappings: a reference on the mapping of every buffer a task touches;
  *	handed to the engine when the job is retired (so buffers are released

@@ -315,6 +315,49 @@ TEST_F(life, close_buffers_while_jobs_use_them)
 }
 
 /*
+ * A finished job lets go of its buffers at once, even while an older job of
+ * another stream (on the same engine, with engines=1) is still parked and
+ * holds up drm_sched's in-order freeing of jobs.
+ */
+TEST_F(life, buffers_released_when_job_ends_not_when_freed)
+{
+	struct vnpu_buf gate, x;
+	struct drm_vnpu_task wait, copy;
+	struct drm_vnpu_stream_query q;
+	uint32_t a, b, done;
+	uint64_t with_gate;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 4096, &gate));
+	memset(gate.cpu, 0, 4096);
+	with_gate = mem_used(self->fd);
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &a));
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &b));
+	wait = vnpu_task_wait32(gate.va, VNPU_WAIT_EQ, 1);
+	ASSERT_EQ(0, vnpu_submit(self->fd, a, &wait, 1, NULL, 0, 0, 0, NULL));
+	while (vnpu_debugfs_streams_value(0, "parked") != 1)
+		usleep(1000);
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 4 << 20, &x));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &done));
+	copy = vnpu_task_copy(x.va, x.va + (2 << 20), 2 << 20);
+	ASSERT_EQ(0, vnpu_submit(self->fd, b, &copy, 1, NULL, 0, done, 0, NULL));
+	vnpu_buf_destroy(self->fd, &x);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, done, VNPU_WAIT_FOREVER_NS));
+	/* The copy's buffer is gone while A still waits (hangs here if not). */
+	while (mem_used(self->fd) != with_gate)
+		usleep(1000);
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, a, &q));
+	EXPECT_EQ(0, q.completed_seqno);
+
+	*(volatile uint32_t *)gate.cpu = 1;
+	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, a, 1, VNPU_WAIT_FOREVER_NS));
+	vnpu_stream_destroy(self->fd, a);
+	vnpu_stream_destroy(self->fd, b);
+	vnpu_buf_destroy(self->fd, &gate);
+	expect_all_released(_metadata, self);
+}
+
+/*
  * A closed file's job that waits on another file's parked job: the killed
  * job is freed once its dependency signals, without hanging anything.
  */
