@@ -42,9 +42,9 @@ CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
-.PHONY: all module lib tools selftests unit acltests deps demo check bench sparse install clean FORCE
+.PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse install clean FORCE
 
-all: module lib tools selftests unit acltests
+all: module lib tools selftests unit acltests benches
 
 # ---------------------------------------------------------------- kernel
 
@@ -158,6 +158,17 @@ selftests: $(SELFTESTS)
 $(B)/selftests/%: tests/selftests/%.c $(SELFTEST_COMMON) $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread \
+		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS)
+
+# Benchmarks: one program per tests/bench/*.c, run by make bench.
+BENCH_SRCS := $(wildcard tests/bench/*.c)
+BENCHES := $(patsubst tests/bench/%.c,$(B)/bench/%,$(BENCH_SRCS))
+
+benches: $(BENCHES)
+
+$(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_COMMON) $(SELFTEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/selftests -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread \
 		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS)
 
 # Host unit tests: Check suites built with ASan and UBSan.

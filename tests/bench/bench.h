@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tiny benchmark kit: time a body many times, report median and p99.
+ *
+ * Each result is one line on stdout:
+ *   BENCH {"name":"...","unit":"ns","median":...,"p99":...,"n":...}
+ * tests/bench/report.py joins the lines of one guest boot into a table and
+ * a JSON file, with the ratios of tests/bench/ratios.conf. Under emulation
+ * only ratios between figures of the same boot (and counts) mean anything.
+ */
+#ifndef VNPU_BENCH_H
+#define VNPU_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static inline uint64_t bench_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+struct bench_samples {
+	double *v;
+	unsigned int n, cap;
+};
+
+static inline void bench_samples_init(struct bench_samples *s, unsigned int cap)
+{
+	s->v = calloc(cap, sizeof(*s->v));
+	s->n = 0;
+	s->cap = s->v ? cap : 0;
+}
+
+static inline void bench_add(struct bench_samples *s, double value)
+{
+	if (s->n < s->cap)
+		s->v[s->n++] = value;
+}
+
+static int bench_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts the samples, prints the BENCH line and frees them. */
+static inline void bench_report(struct bench_samples *s, const char *name,
+				const char *unit)
+{
+	double median = 0, p99 = 0;
+
+	if (s->n) {
+		qsort(s->v, s->n, sizeof(*s->v), bench_cmp_double);
+		median = s->v[s->n / 2];
+		p99 = s->v[(unsigned int)((s->n - 1) * 0.99)];
+	}
+	printf("BENCH {\"name\":\"%s\",\"unit\":\"%s\",\"median\":%.3f,\"p99\":%.3f,\"n\":%u}\n",
+	       name, unit, median, p99, s->n);
+	fflush(stdout);
+	free(s->v);
+	s->v = NULL;
+}
+
+/* A count (ioctls per op, syncs per op): exact, not timed. */
+static inline void bench_count(const char *name, double value)
+{
+	printf("BENCH {\"name\":\"%s\",\"unit\":\"count\",\"median\":%.3f,\"p99\":%.3f,\"n\":1}\n",
+	       name, value, value);
+	fflush(stdout);
+}
+
+/*
+ * Time @body @rounds times, each round running it @per_round times, and
+ * record ns per run. Rounds let cheap operations be timed above clock noise.
+ */
+#define BENCH_LOOP(samples, rounds, per_round, body)                          \
+	do {                                                                   \
+		for (unsigned int _r = 0; _r < (rounds); _r++) {               \
+			uint64_t _t0 = bench_now_ns();                         \
+			for (unsigned int _i = 0; _i < (per_round); _i++) {    \
+				body;                                          \
+			}                                                      \
+			bench_add((samples), (double)(bench_now_ns() - _t0) /  \
+					     (per_round));                     \
+		}                                                              \
+	} while (0)
+
+#endif /* VNPU_BENCH_H */

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Join the BENCH lines of one guest boot into a table and a JSON file.
+
+usage: report.py RESULTS_DIR RATIOS_CONF
+Reads RESULTS_DIR/*.log and RESULTS_DIR/config, prints a table of every
+figure and every ratio whose two figures were measured, and writes
+RESULTS_DIR/bench.json.
+"""
+import glob
+import json
+import os
+import sys
+
+
+def read_figures(results):
+    figures = {}
+    for log in sorted(glob.glob(os.path.join(results, "*.log"))):
+        program = os.path.basename(log)[:-4]
+        with open(log) as f:
+            for line in f:
+                if not line.startswith("BENCH "):
+                    continue
+                fig = json.loads(line[6:])
+                fig["program"] = program
+                figures[fig["name"]] = fig
+    return figures
+
+
+def read_ratios(path):
+    ratios = []
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            name, num, den, good = [p.strip() for p in line.split("|", 3)]
+            ratios.append((name, num, den, good))
+    return ratios
+
+
+def read_config(results):
+    config = {}
+    path = os.path.join(results, "config")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                key, _, value = line.rstrip("\n").partition("=")
+                config[key] = value
+    return config
+
+
+def main():
+    results, ratios_conf = sys.argv[1], sys.argv[2]
+    figures = read_figures(results)
+    config = read_config(results)
+    out_ratios = []
+    for name, num, den, good in read_ratios(ratios_conf):
+        if num in figures and den in figures and figures[den]["median"] > 0:
+            value = figures[num]["median"] / figures[den]["median"]
+            out_ratios.append({"name": name, "numerator": num,
+                               "denominator": den, "value": value,
+                               "good": good})
+
+    print("guest: " + ", ".join(f"{k}={v}" for k, v in config.items()))
+    print(f"{'figure':34} {'median':>14} {'p99':>14}  unit")
+    for name, fig in figures.items():
+        print(f"{name:34} {fig['median']:14.1f} {fig['p99']:14.1f}  {fig['unit']}")
+    print()
+    print(f"{'ratio':34} {'value':>10}  what a good value is")
+    for r in out_ratios:
+        print(f"{r['name']:34} {r['value']:10.3f}  {r['good']}")
+
+    with open(os.path.join(results, "bench.json"), "w") as f:
+        json.dump({"config": config, "figures": figures, "ratios": out_ratios},
+                  f, indent=2)
+    print(f"\nwritten: {os.path.join(results, 'bench.json')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
