@@ -145,3 +145,27 @@ void acl_test_sleep_ms(unsigned int ms)
 
 	nanosleep(&ts, NULL);
 }
+
+void acl_gate_init(struct acl_gate *g)
+{
+	ACL_OK(aclrtMalloc(&g->word, 8, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtMemset(g->word, 8, 0, 8));
+	ACL_OK(aclrtCreateStream(&g->opener));
+}
+
+void acl_gate_block(struct acl_gate *g, aclrtStream s, uint64_t value)
+{
+	ACL_OK(aclrtValueWait(g->word, value, ACL_VALUE_WAIT_GEQ, s));
+}
+
+void acl_gate_open(struct acl_gate *g, uint64_t value)
+{
+	ACL_OK(aclrtValueWrite(g->word, value, 0, g->opener));
+	ACL_OK(aclrtSynchronizeStream(g->opener));
+}
+
+void acl_gate_fini(struct acl_gate *g)
+{
+	ACL_OK(aclrtDestroyStream(g->opener));
+	ACL_OK(aclrtFree(g->word));
+}

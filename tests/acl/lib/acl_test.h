@@ -59,6 +59,21 @@ long acl_test_check(const void *buf, size_t n, unsigned int seed);
 /* Device memory of @size bytes filled with pattern @seed. */
 void *acl_test_device_pattern(size_t size, unsigned int seed);
 
+/*
+ * A gate holds back a stream: gate_block() queues a wait for the gate's
+ * device word to reach a value, gate_open() writes it from the gate's own
+ * stream. (A wait longer than the device's job timeout fails the stream.)
+ */
+struct acl_gate {
+	void *word;
+	aclrtStream opener;
+};
+
+void acl_gate_init(struct acl_gate *g);
+void acl_gate_block(struct acl_gate *g, aclrtStream s, uint64_t value);
+void acl_gate_open(struct acl_gate *g, uint64_t value);
+void acl_gate_fini(struct acl_gate *g);
+
 /* Monotonic time in ns. */
 uint64_t acl_test_now_ns(void);
 void acl_test_sleep_ms(unsigned int ms);
