@@ -136,7 +136,7 @@ $(B)/acl/examples/%: tests/acl/examples/%.cpp $(LIB) $(B)/lib/libascendcl.so
 
 # ---------------------------------------------------------------- tools
 
-TOOLS := $(B)/tools/vnpu-modload
+TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi
 
 tools: $(TOOLS)
 
@@ -144,6 +144,10 @@ $(B)/tools/vnpu-modload: tools/vnpu-modload.c
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) $(shell $(PKG_CONFIG) --cflags libkmod) \
 		-o $@ $< $(KMOD_LIBS)
+
+$(B)/tools/vnpu-smi: tools/vnpu-smi.c uapi/vnpu_drm.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $< $(DRM_LIBS)
 
 # ---------------------------------------------------------------- tests
 

@@ -200,6 +200,8 @@ static void vnpu_show_fdinfo(struct seq_file *m, struct file *f)
 	seq_printf(m, "drm-total-vram:\t%llu KiB\n", vram >> 10);
 	seq_printf(m, "drm-memory-system:\t%llu KiB\n", system >> 10);
 	seq_printf(m, "drm-total-system:\t%llu KiB\n", system >> 10);
+	seq_printf(m, "vnpu-device:\t%u\n", vdev->index);
+	seq_printf(m, "vnpu-streams:\t%d\n", atomic_read(&vfile->num_streams));
 }
 
 static const struct file_operations vnpu_fops = {

@@ -44,37 +44,8 @@ typedef int64_t s64;
 #include <linux/types.h>
 #endif
 
-/*
- * The operator ABI; uapi/vnpu_drm.h defines the same names and values and
- * wins when it is included first.
- */
-#ifndef VNPU_DRM_H
-enum vnpu_dtype {
-	VNPU_DTYPE_F32 = 1,
-	VNPU_DTYPE_F16 = 2,
-	VNPU_DTYPE_BF16 = 3,
-	VNPU_DTYPE_I32 = 4,
-};
-
-enum vnpu_op {
-	VNPU_OP_ADD = 1,
-	VNPU_OP_SUB = 2,
-	VNPU_OP_MUL = 3,
-	VNPU_OP_DIV = 4,
-	VNPU_OP_RELU = 5,
-	VNPU_OP_ABS = 6,
-	VNPU_OP_CAST = 7,
-	VNPU_OP_REDUCE_SUM = 8,
-	VNPU_OP_REDUCE_MAX = 9,
-	VNPU_OP_SOFTMAX = 10,
-	VNPU_OP_MATMUL = 11,
-};
-
-#define VNPU_OP_F_SCALAR_IN0 (1u << 0) /* binary: in0 is one element, broadcast */
-#define VNPU_OP_F_SCALAR_IN1 (1u << 1) /* binary: in1 is one element, broadcast */
-#define VNPU_OP_F_TRANS_A (1u << 2) /* MATMUL: in0 is stored k x m */
-#define VNPU_OP_F_TRANS_B (1u << 3) /* MATMUL: in1 is stored n x k */
-#endif /* VNPU_DRM_H */
+/* The operator ABI: op codes, data types and flags. */
+#include "vnpu_drm.h"
 
 /* Limits enforced by vnpu_op_sizes(). */
 #define VNPU_OPS_MAX_DIM (1ull << 31)
