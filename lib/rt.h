@@ -94,6 +94,7 @@ struct rt_dev {
 
 	pthread_rwlock_t mem_lock;
 	struct rt_imap mem;		/* struct rt_alloc by address */
+	bool mem_closed;		/* teardown emptied it: no new entries */
 
 	struct rt_slotpool slots;
 

@@ -82,8 +82,10 @@ static aclError table_insert(struct rt_dev *dev, struct rt_alloc *a)
 	int ret;
 
 	pthread_rwlock_wrlock(&dev->mem_lock);
-	ret = rt_imap_insert(&dev->mem, a->addr, a->bo_size, a);
+	ret = dev->mem_closed ? -ENODEV : rt_imap_insert(&dev->mem, a->addr, a->bo_size, a);
 	pthread_rwlock_unlock(&dev->mem_lock);
+	if (ret == -ENODEV)
+		return rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
 	if (ret)
 		return rt_err_errno(ret, "cannot record the allocation at 0x%llx", (unsigned long long)a->addr);
 	return ACL_SUCCESS;
@@ -243,6 +245,7 @@ void rt_memory_release_all(struct rt_dev *dev)
 	size_t n, i;
 
 	pthread_rwlock_wrlock(&dev->mem_lock);
+	dev->mem_closed = true;
 	n = dev->mem.count;
 	all = calloc(n ? n : 1, sizeof(*all));
 	if (!all) {
