@@ -59,7 +59,7 @@ aclError rt_finalize(bool by_reference, uint64_t *remaining);
 /* enum rt_hazard_policy in effect for new streams. */
 int rt_hazard_policy(void);
 
-/* ---- device-visible words (rt_device.c) ---------------------------------- */
+/* ---- device-visible words (rt_slot.c) ---------------------------------- */
 
 /* An 8-byte word in runtime-owned, device-addressable host memory. */
 struct rt_slot {
@@ -73,6 +73,13 @@ struct rt_slotpool {
 	pthread_mutex_t lock;
 	struct rt_slotpage *pages;
 };
+
+struct rt_dev;
+/* A zeroed word of @dev's runtime memory. */
+aclError rt_slot_alloc(struct rt_dev *dev, struct rt_slot *slot);
+void rt_slot_free(struct rt_dev *dev, struct rt_slot *slot);
+/* Unmap and free every page (the device's last reference is going). */
+void rt_slotpool_destroy(struct rt_dev *dev);
 
 /* ---- devices (rt_device.c) ----------------------------------------------- */
 
@@ -121,9 +128,6 @@ void rt_device_reset_all(void);
 aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline);
 aclError rt_device_mem_info(struct rt_dev *dev, size_t *free, size_t *total);
 
-aclError rt_slot_alloc(struct rt_dev *dev, struct rt_slot *slot);
-void rt_slot_free(struct rt_dev *dev, struct rt_slot *slot);
-void rt_slotpool_destroy(struct rt_dev *dev);
 
 /* ---- contexts (rt_context.c) --------------------------------------------- */
 

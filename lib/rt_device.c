@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * rt_device.c - devices: opening a vnpu node per device index, the
- * aclrtSetDevice reference count, the default context, teardown at reset,
- * and the pool of device-visible words (event timestamps, callback words).
+ * aclrtSetDevice reference count, the default context, teardown at reset.
  *
  * A device index has at most one open rt_dev at a time (slots[index]). The
  * slot holds one reference; contexts, streams, events and allocations hold
@@ -16,16 +15,6 @@
 #include <string.h>
 
 #include "rt.h"
-
-#define SLOTS_PER_PAGE 512 /* 8-byte words in a 4 KiB page */
-
-struct rt_slotpage {
-	struct rt_slotpage *next;
-	uint32_t handle;
-	uint64_t va;
-	_Atomic uint64_t *cpu;
-	uint64_t used[SLOTS_PER_PAGE / 64];
-};
 
 static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct {
@@ -347,84 +336,4 @@ aclError rt_device_mem_info(struct rt_dev *dev, size_t *free_bytes, size_t *tota
 	*total = (size_t)capacity;
 	*free_bytes = (size_t)(used < capacity ? capacity - used : 0);
 	return ACL_SUCCESS;
-}
-
-/* ---- device-visible words ------------------------------------------------ */
-
-static aclError slotpage_new(struct rt_dev *dev, struct rt_slotpage **out)
-{
-	struct rt_slotpage *page = calloc(1, sizeof(*page));
-	void *cpu;
-	int ret;
-
-	if (!page)
-		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
-	ret = drv_bo_create(dev->fd, 4096, VNPU_BO_HOST, &page->handle, &page->va);
-	if (ret) {
-		free(page);
-		return rt_err_errno(ret, "cannot allocate runtime memory on device %u", dev->index);
-	}
-	ret = drv_bo_mmap(dev->fd, page->handle, 4096, &cpu);
-	if (ret) {
-		drv_bo_close(dev->fd, page->handle);
-		free(page);
-		return rt_err_errno(ret, "cannot map runtime memory of device %u", dev->index);
-	}
-	page->cpu = cpu;
-	*out = page;
-	return ACL_SUCCESS;
-}
-
-aclError rt_slot_alloc(struct rt_dev *dev, struct rt_slot *slot)
-{
-	struct rt_slotpage *page;
-	aclError ret;
-	unsigned int i;
-
-	pthread_mutex_lock(&dev->slots.lock);
-	for (page = dev->slots.pages; page; page = page->next) {
-		for (i = 0; i < SLOTS_PER_PAGE; i++)
-			if (!(page->used[i / 64] & (1ULL << (i % 64))))
-				goto found;
-	}
-	ret = slotpage_new(dev, &page);
-	if (ret) {
-		pthread_mutex_unlock(&dev->slots.lock);
-		return ret;
-	}
-	page->next = dev->slots.pages;
-	dev->slots.pages = page;
-	i = 0;
-found:
-	page->used[i / 64] |= 1ULL << (i % 64);
-	pthread_mutex_unlock(&dev->slots.lock);
-	slot->page = page;
-	slot->index = i;
-	slot->va = page->va + 8ULL * i;
-	slot->cpu = &page->cpu[i];
-	atomic_store(slot->cpu, 0);
-	return ACL_SUCCESS;
-}
-
-void rt_slot_free(struct rt_dev *dev, struct rt_slot *slot)
-{
-	pthread_mutex_lock(&dev->slots.lock);
-	slot->page->used[slot->index / 64] &= ~(1ULL << (slot->index % 64));
-	pthread_mutex_unlock(&dev->slots.lock);
-	slot->page = NULL;
-}
-
-void rt_slotpool_destroy(struct rt_dev *dev)
-{
-	struct rt_slotpage *page = dev->slots.pages;
-
-	while (page) {
-		struct rt_slotpage *next = page->next;
-
-		drv_bo_munmap((void *)page->cpu, 4096);
-		drv_bo_close(dev->fd, page->handle);
-		free(page);
-		page = next;
-	}
-	dev->slots.pages = NULL;
 }
