@@ -19,6 +19,7 @@
 #include <drm/drm_ioctl.h>
 #include <drm/drm_prime.h>
 
+#include "vnpu_debugfs.h"
 #include "vnpu_drv.h"
 #include "vnpu_gem.h"
 #include "vnpu_vm.h"
@@ -82,6 +83,11 @@ int vnpu_mem_charge(struct vnpu_device *vdev, u64 bytes)
 	return 0;
 }
 
+/**
+ * vnpu_mem_uncharge() - give back device memory capacity
+ * @vdev: device
+ * @bytes: bytes reserved earlier with vnpu_mem_charge()
+ */
 void vnpu_mem_uncharge(struct vnpu_device *vdev, u64 bytes)
 {
 	WARN_ON(atomic64_sub_return(bytes, &vdev->mem_used) < 0);
@@ -188,18 +194,13 @@ static void vnpu_show_fdinfo(struct seq_file *m, struct file *f)
 	struct drm_file *file = f->private_data;
 	struct vnpu_file *vfile = to_vnpu_file(file);
 	struct vnpu_device *vdev = vfile->vdev;
-	u64 vram = atomic64_read(&vfile->mem_used);
-	u64 system = atomic64_read(&vfile->host_mem_used);
 
 	seq_printf(m, "drm-driver:\t%s\n", VNPU_DRIVER_NAME);
 	seq_printf(m, "drm-client-id:\t%llu\n", vfile->client_id);
 	seq_printf(m, "drm-engine-compute:\t%llu ns\n",
 		   (u64)atomic64_read(&vfile->engine_busy_ns));
 	seq_printf(m, "drm-engine-capacity-compute:\t%u\n", vdev->num_engines);
-	seq_printf(m, "drm-memory-vram:\t%llu KiB\n", vram >> 10);
-	seq_printf(m, "drm-total-vram:\t%llu KiB\n", vram >> 10);
-	seq_printf(m, "drm-memory-system:\t%llu KiB\n", system >> 10);
-	seq_printf(m, "drm-total-system:\t%llu KiB\n", system >> 10);
+	vnpu_gem_show_fdinfo(m, file);
 	seq_printf(m, "vnpu-device:\t%u\n", vdev->index);
 	seq_printf(m, "vnpu-streams:\t%d\n", atomic_read(&vfile->num_streams));
 }
@@ -217,6 +218,7 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	VNPU_IOCTL(GET_PARAM, get_param),
 	VNPU_IOCTL(BO_CREATE, bo_create),
 	VNPU_IOCTL(BO_INFO, bo_info),
+	VNPU_IOCTL(BO_USERPTR, bo_userptr),
 };
 
 static const struct drm_driver vnpu_drm_driver = {
@@ -227,6 +229,7 @@ static const struct drm_driver vnpu_drm_driver = {
 	.gem_create_object = vnpu_gem_create_object,
 	DRM_GEM_SHMEM_DRIVER_OPS,
 	.gem_prime_import = vnpu_gem_prime_import,
+	.debugfs_init = vnpu_debugfs_init,
 	.ioctls = vnpu_ioctls,
 	.num_ioctls = ARRAY_SIZE(vnpu_ioctls),
 	.fops = &vnpu_fops,

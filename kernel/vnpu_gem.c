@@ -5,10 +5,21 @@
  * Buffers are GEM shmem objects, pinned and mapped into the kernel for
  * their whole life (the engines are CPUs and reach the memory through that
  * mapping, like device memory that never moves). Each file that holds a
- * handle to a buffer sees it at its own device VA (vnpu_vm.c).
+ * handle to a buffer sees it at its own device VA (vnpu_vm.c). Process
+ * memory made into a buffer (BO_USERPTR) lives in vnpu_userptr.c.
+ *
+ * Accounting: a buffer is charged once, when it is created, to the device
+ * memory capacity (or, VNPU_BO_HOST, to the host budget), and uncharged
+ * when its last reference goes, whoever holds that (a handle, an mmap, a
+ * dma-buf, a job). Each file also counts the buffers it has a handle to,
+ * per region, for GET_PARAM and fdinfo.
  */
 #include <linux/dma-buf.h>
+#include <linux/idr.h>
+#include <linux/mm.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <drm/drm_file.h>
 #include <drm/drm_gem.h>
 #include <drm/drm_prime.h>
 
@@ -16,9 +27,47 @@
 #include "vnpu_gem.h"
 #include "vnpu_vm.h"
 
-static bool vnpu_bo_is_device_memory(const struct vnpu_bo *bo)
+/*
+ * VNPU_BO_HOST buffers are pinned host RAM that no device capacity bounds.
+ * Together, over all devices, they may take at most half of the RAM, so
+ * that one request fails with -ENOMEM instead of waking the OOM killer.
+ */
+static atomic64_t vnpu_host_mem_total = ATOMIC64_INIT(0);
+
+static int vnpu_host_mem_charge(u64 bytes)
 {
-	return !(bo->flags & (VNPU_BO_HOST | VNPU_BO_USERPTR));
+	u64 limit = (u64)totalram_pages() << (PAGE_SHIFT - 1);
+	s64 used = atomic64_read(&vnpu_host_mem_total);
+
+	do {
+		if (bytes > limit || used > limit - bytes)
+			return -ENOMEM;
+	} while (!atomic64_try_cmpxchg(&vnpu_host_mem_total, &used, used + bytes));
+	return 0;
+}
+
+/* Charge a new buffer of @size bytes with creation @flags; 0 or -ENOMEM. */
+static int vnpu_bo_charge(struct vnpu_device *vdev, u32 flags, u64 size)
+{
+	int ret;
+
+	if (!(flags & VNPU_BO_HOST))
+		return vnpu_mem_charge(vdev, size);
+
+	ret = vnpu_host_mem_charge(size);
+	if (!ret)
+		atomic64_add(size, &vdev->host_mem_used);
+	return ret;
+}
+
+static void vnpu_bo_uncharge(struct vnpu_device *vdev, u32 flags, u64 size)
+{
+	if (!(flags & VNPU_BO_HOST)) {
+		vnpu_mem_uncharge(vdev, size);
+		return;
+	}
+	atomic64_sub(size, &vdev->host_mem_used);
+	WARN_ON(atomic64_sub_return(size, &vnpu_host_mem_total) < 0);
 }
 
 /* Find @vm's mapping of @bo. Caller holds @bo->mappings_lock. */
@@ -37,20 +86,37 @@ static struct vnpu_mapping *vnpu_bo_find_mapping(struct vnpu_bo *bo,
 static void vnpu_file_account(struct vnpu_file *vfile, struct vnpu_bo *bo,
 			      s64 delta)
 {
-	if (vnpu_bo_is_device_memory(bo))
+	if (vnpu_bo_region(bo) == VNPU_REGION_VRAM)
 		atomic64_add(delta, &vfile->mem_used);
 	else
 		atomic64_add(delta, &vfile->host_mem_used);
 }
 
-/* A file got a handle to the buffer: place it in the file's VA space. */
-static int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file)
+/**
+ * vnpu_bo_open() - drm_gem_object_funcs.open: place the buffer in the VA
+ * space of a file that just got a handle to it
+ * @obj: the buffer
+ * @file: the file
+ *
+ * Return: 0; -EOPNOTSUPP for an object the engines cannot reach (one not
+ * made by our own creation paths, such as a dumb buffer); -EBUSY if the
+ * file already has the buffer; -ENOMEM.
+ */
+int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file)
 {
 	struct vnpu_file *vfile = to_vnpu_file(file);
 	struct vnpu_bo *bo = to_vnpu_bo(obj);
 	struct vnpu_mapping *mapping;
 	u64 align = bo->flags & VNPU_BO_HUGE_ALIGN ? SZ_2M : PAGE_SIZE;
 	int ret = 0;
+
+	/*
+	 * Every buffer gets its kernel mapping before its first handle; one
+	 * without (a dumb buffer made through the primary node) must never get
+	 * a VA, or a job could make an engine touch memory that is not there.
+	 */
+	if (!vnpu_bo_vaddr(bo))
+		return -EOPNOTSUPP;
 
 	mutex_lock(&bo->mappings_lock);
 	if (vnpu_bo_find_mapping(bo, vfile->vm)) {
@@ -70,8 +136,15 @@ out_unlock:
 	return ret;
 }
 
-/* The file's handle is gone: its VA stops resolving. */
-static void vnpu_bo_close(struct drm_gem_object *obj, struct drm_file *file)
+/**
+ * vnpu_bo_close() - drm_gem_object_funcs.close: the file's handle is gone
+ * @obj: the buffer
+ * @file: the file
+ *
+ * The buffer's VA in @file stops resolving; the VA itself stays reserved
+ * until jobs and pool bindings that use the memory let go of it.
+ */
+void vnpu_bo_close(struct drm_gem_object *obj, struct drm_file *file)
 {
 	struct vnpu_file *vfile = to_vnpu_file(file);
 	struct vnpu_bo *bo = to_vnpu_bo(obj);
@@ -98,9 +171,7 @@ static void vnpu_bo_free(struct drm_gem_object *obj)
 	if (bo->map.vaddr)
 		drm_gem_shmem_vunmap(&bo->base, &bo->map);
 	if (bo->charged)
-		vnpu_mem_uncharge(vdev, bo->charged);
-	if (bo->flags & VNPU_BO_HOST)
-		atomic64_sub(vnpu_bo_size(bo), &vdev->host_mem_used);
+		vnpu_bo_uncharge(vdev, bo->flags, bo->charged);
 	mutex_destroy(&bo->mappings_lock);
 	drm_gem_shmem_free(&bo->base);
 }
@@ -119,7 +190,25 @@ static const struct drm_gem_object_funcs vnpu_gem_funcs = {
 	.vm_ops = &drm_gem_shmem_vm_ops,
 };
 
-/* drm_driver.gem_create_object: every shmem object of ours is a vnpu_bo. */
+/**
+ * vnpu_bo_init() - initialise the vnpu part of a freshly allocated buffer
+ * @bo: zeroed buffer
+ */
+void vnpu_bo_init(struct vnpu_bo *bo)
+{
+	mutex_init(&bo->mappings_lock);
+	INIT_LIST_HEAD(&bo->mappings);
+}
+
+/**
+ * vnpu_gem_create_object() - drm_driver.gem_create_object
+ * @drm: device
+ * @size: object size (unused: the shmem helper records it)
+ *
+ * Every shmem object of ours, created or imported, is a vnpu_bo.
+ *
+ * Return: the embedded GEM object or ERR_PTR(-ENOMEM).
+ */
 struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm, size_t size)
 {
 	struct vnpu_bo *bo;
@@ -130,8 +219,7 @@ struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm, size_t siz
 	bo->base.base.funcs = &vnpu_gem_funcs;
 	/* The device is the CPU: cached mappings are coherent with it. */
 	bo->base.map_wc = false;
-	mutex_init(&bo->mappings_lock);
-	INIT_LIST_HEAD(&bo->mappings);
+	vnpu_bo_init(bo);
 	return &bo->base.base;
 }
 
@@ -140,10 +228,12 @@ struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm, size_t siz
  * @drm: importing device
  * @dma_buf: buffer to import
  *
- * Our own buffers come back as themselves; anything else becomes a new
- * vnpu_bo over the dma-buf's pages, mapped into the kernel like any other
- * buffer (which can only happen once the core has attached it, hence here
- * and not in gem_prime_import_sg_table).
+ * Our own buffers come back as themselves; anything else (including a
+ * buffer of another vnpu device) becomes a new vnpu_bo over the dma-buf's
+ * pages, mapped into the kernel like any other buffer (which can only
+ * happen once the core has attached it, hence here and not in
+ * gem_prime_import_sg_table). It is host memory to this device: not
+ * charged to its capacity.
  *
  * Return: the GEM object or an ERR_PTR.
  */
@@ -168,15 +258,57 @@ struct drm_gem_object *vnpu_gem_prime_import(struct drm_device *drm,
 	return obj;
 }
 
+/**
+ * vnpu_bo_publish() - give a new buffer its handle and VA in a file
+ * @file: the file
+ * @bo: buffer, kernel-mapped; the handle takes its own reference
+ * @handle: out, the new handle
+ * @va: out, the buffer's VA in @file
+ *
+ * Return: 0, or a negative errno with nothing published. -ENOENT means
+ * another thread of the caller closed the handle before it was returned.
+ */
+int vnpu_bo_publish(struct drm_file *file, struct vnpu_bo *bo, u32 *handle,
+		    u64 *va)
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct vnpu_mapping *mapping;
+	u32 new_handle;
+	int ret;
+
+	ret = drm_gem_handle_create(file, vnpu_bo_gem(bo), &new_handle);
+	if (ret)
+		return ret;
+
+	mutex_lock(&bo->mappings_lock);
+	mapping = vnpu_bo_find_mapping(bo, vfile->vm);
+	if (mapping)
+		*va = vnpu_mapping_va(mapping);
+	mutex_unlock(&bo->mappings_lock);
+	if (!mapping)
+		return -ENOENT;
+	*handle = new_handle;
+	return 0;
+}
+
+/**
+ * vnpu_ioctl_bo_create() - DRM_IOCTL_VNPU_BO_CREATE
+ * @drm: device
+ * @data: struct drm_vnpu_bo_create
+ * @file: calling file
+ *
+ * Validate, charge, allocate, pin and map, then publish (handle and VA):
+ * a failure at any step leaves no charge, object or handle behind.
+ *
+ * Return: 0 or a negative errno (see the uapi header).
+ */
 int vnpu_ioctl_bo_create(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct vnpu_device *vdev = to_vnpu_device(drm);
-	struct vnpu_file *vfile = to_vnpu_file(file);
 	struct drm_vnpu_bo_create *args = data;
 	struct drm_gem_shmem_object *shmem;
-	struct vnpu_mapping *mapping;
 	struct vnpu_bo *bo;
-	u64 size;
+	u64 size, va;
 	u32 handle;
 	int ret;
 
@@ -189,44 +321,43 @@ int vnpu_ioctl_bo_create(struct drm_device *drm, void *data, struct drm_file *fi
 	if (atomic_add_unless(&vdev->fail_next_alloc, -1, 0))
 		return -ENOMEM;
 
-	if (!(args->flags & VNPU_BO_HOST)) {
-		ret = vnpu_mem_charge(vdev, size);
-		if (ret)
-			return ret;
-	}
+	ret = vnpu_bo_charge(vdev, args->flags, size);
+	if (ret)
+		return ret;
 
 	shmem = drm_gem_shmem_create(drm, size);
 	if (IS_ERR(shmem)) {
-		if (!(args->flags & VNPU_BO_HOST))
-			vnpu_mem_uncharge(vdev, size);
+		vnpu_bo_uncharge(vdev, args->flags, size);
 		return PTR_ERR(shmem);
 	}
+	/* From here the buffer's free uncharges it. */
 	bo = container_of(shmem, struct vnpu_bo, base);
 	bo->flags = args->flags;
-	if (args->flags & VNPU_BO_HOST)
-		atomic64_add(size, &vdev->host_mem_used);
-	else
-		bo->charged = size;
+	bo->charged = size;
 
 	/* Pin and map now: device memory does not appear on first touch. */
 	ret = drm_gem_shmem_vmap(shmem, &bo->map);
 	if (ret)
 		goto out_put;
 
-	ret = drm_gem_handle_create(file, &shmem->base, &handle);
+	ret = vnpu_bo_publish(file, bo, &handle, &va);
 	if (ret)
 		goto out_put;
-
-	mutex_lock(&bo->mappings_lock);
-	mapping = vnpu_bo_find_mapping(bo, vfile->vm);
-	args->va = vnpu_mapping_va(mapping);
-	mutex_unlock(&bo->mappings_lock);
 	args->handle = handle;
+	args->va = va;
 out_put:
-	drm_gem_object_put(&shmem->base);
+	drm_gem_object_put(vnpu_bo_gem(bo));
 	return ret;
 }
 
+/**
+ * vnpu_ioctl_bo_info() - DRM_IOCTL_VNPU_BO_INFO
+ * @drm: device
+ * @data: struct drm_vnpu_bo_info
+ * @file: calling file
+ *
+ * Return: 0, -ENOENT for an unknown handle, or -ENOMEM.
+ */
 int vnpu_ioctl_bo_info(struct drm_device *drm, void *data, struct drm_file *file)
 {
 	struct vnpu_file *vfile = to_vnpu_file(file);
@@ -234,6 +365,7 @@ int vnpu_ioctl_bo_info(struct drm_device *drm, void *data, struct drm_file *file
 	struct vnpu_mapping *mapping;
 	struct drm_gem_object *obj;
 	struct vnpu_bo *bo;
+	u64 va, offset = 0;
 	int ret = 0;
 
 	obj = drm_gem_object_lookup(file, args->handle);
@@ -241,19 +373,70 @@ int vnpu_ioctl_bo_info(struct drm_device *drm, void *data, struct drm_file *file
 		return -ENOENT;
 	bo = to_vnpu_bo(obj);
 
+	if (!(bo->flags & VNPU_BO_USERPTR)) {
+		ret = drm_gem_create_mmap_offset(obj);
+		if (ret)
+			goto out_put;
+		offset = drm_vma_node_offset_addr(&obj->vma_node);
+	}
+
 	mutex_lock(&bo->mappings_lock);
 	mapping = vnpu_bo_find_mapping(bo, vfile->vm);
-	args->va = mapping ? vnpu_mapping_va(mapping) : 0;
+	va = mapping ? vnpu_mapping_va(mapping) : 0;
 	mutex_unlock(&bo->mappings_lock);
 
 	args->flags = bo->flags;
 	args->size = vnpu_bo_size(bo);
-	args->mmap_offset = 0;
-	if (!(bo->flags & VNPU_BO_USERPTR)) {
-		ret = drm_gem_create_mmap_offset(obj);
-		if (!ret)
-			args->mmap_offset = drm_vma_node_offset_addr(&obj->vma_node);
-	}
+	args->va = va;
+	args->mmap_offset = offset;
+out_put:
 	drm_gem_object_put(obj);
 	return ret;
+}
+
+/*
+ * A buffer is shared when more than one file has a handle to it or it has
+ * been exported or imported as a dma-buf (the PRIME paths set
+ * obj->dma_buf). Read without the core's lock: a statistic may be stale.
+ */
+static bool vnpu_bo_is_shared(struct drm_gem_object *obj)
+{
+	return READ_ONCE(obj->handle_count) > 1 || READ_ONCE(obj->dma_buf);
+}
+
+/**
+ * vnpu_gem_show_fdinfo() - print a file's memory usage statistics
+ * @m: the fdinfo file
+ * @file: the DRM file
+ *
+ * Keys of the DRM client usage statistics convention, for the regions
+ * "vram" (this device's memory) and "system" (host memory). Every buffer
+ * is pinned from creation to free, so resident equals total;
+ * drm-memory-<region> is the older name of the same number.
+ */
+void vnpu_gem_show_fdinfo(struct seq_file *m, struct drm_file *file)
+{
+	static const char * const names[VNPU_REGION_COUNT] = {
+		[VNPU_REGION_VRAM] = "vram",
+		[VNPU_REGION_SYSTEM] = "system",
+	};
+	u64 total[VNPU_REGION_COUNT] = {}, shared[VNPU_REGION_COUNT] = {};
+	struct drm_gem_object *obj;
+	int id, r;
+
+	spin_lock(&file->table_lock);
+	idr_for_each_entry(&file->object_idr, obj, id) {
+		r = vnpu_bo_region(to_vnpu_bo(obj));
+		total[r] += obj->size;
+		if (vnpu_bo_is_shared(obj))
+			shared[r] += obj->size;
+	}
+	spin_unlock(&file->table_lock);
+
+	for (r = 0; r < VNPU_REGION_COUNT; r++) {
+		seq_printf(m, "drm-memory-%s:\t%llu KiB\n", names[r], total[r] >> 10);
+		seq_printf(m, "drm-total-%s:\t%llu KiB\n", names[r], total[r] >> 10);
+		seq_printf(m, "drm-shared-%s:\t%llu KiB\n", names[r], shared[r] >> 10);
+		seq_printf(m, "drm-resident-%s:\t%llu KiB\n", names[r], total[r] >> 10);
+	}
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Buffer objects: GEM shmem objects the device addresses by VA.
+ * Buffer objects: GEM shmem objects (or pinned process memory) the device
+ * addresses by VA.
  */
 #ifndef VNPU_GEM_H
 #define VNPU_GEM_H
@@ -10,26 +11,54 @@
 #include <linux/mutex.h>
 #include <drm/drm_gem_shmem_helper.h>
 
+#include "vnpu_drm.h"
+
+struct drm_file;
+struct mm_struct;
+struct seq_file;
 struct vnpu_vm;
 struct vnpu_mapping;
 
 /**
+ * enum vnpu_mem_region - where a buffer's memory lives, for accounting
+ * @VNPU_REGION_VRAM: device memory of this device, charged to its capacity
+ * @VNPU_REGION_SYSTEM: host memory: VNPU_BO_HOST buffers, user memory
+ *	(BO_USERPTR) and buffers imported from another device or driver
+ * @VNPU_REGION_COUNT: number of regions
+ */
+enum vnpu_mem_region {
+	VNPU_REGION_VRAM,
+	VNPU_REGION_SYSTEM,
+	VNPU_REGION_COUNT,
+};
+
+/**
  * struct vnpu_bo - a vnpu buffer
- * @base: the shmem GEM object (pages, or an imported dma-buf)
+ * @base: the shmem GEM object (pages, or an imported dma-buf). For user
+ *	memory only @base.base is used: the object is a private GEM object
+ *	with its own functions (vnpu_userptr.c), never handed to the shmem
+ *	helpers
  * @flags: VNPU_BO_* flags, including VNPU_BO_USERPTR / VNPU_BO_IMPORTED
  * @map: kernel mapping of the whole buffer, made when the buffer is
  *	created or imported and kept until it is freed: the engines reach the
  *	memory through it
- * @charged: bytes charged to the device memory capacity (0 for host,
- *	imported and user memory)
- * @mappings_lock: protects @mappings
- * @mappings: every struct vnpu_mapping of this buffer, one per file
+ * @charged: bytes charged at creation (to the device capacity, or for
+ *	VNPU_BO_HOST to the host budget); 0 for imported and user memory
+ * @user_pages: BO_USERPTR only: the pinned pages, size >> PAGE_SHIFT of them
+ * @user_mm: BO_USERPTR only: the address space whose pinned_vm is charged
+ *	(held with mmgrab())
+ * @mappings_lock: protects @mappings; taken before a VA space's lock
+ *	(vnpu_vm.lock), never while holding one
+ * @mappings: every struct vnpu_mapping of this buffer, one per file that
+ *	has a handle to it
  */
 struct vnpu_bo {
 	struct drm_gem_shmem_object base;
 	u32 flags;
 	struct iosys_map map;
 	u64 charged;
+	struct page **user_pages;
+	struct mm_struct *user_mm;
 	struct mutex mappings_lock;
 	struct list_head mappings;
 };
@@ -55,8 +84,22 @@ static inline void *vnpu_bo_vaddr(const struct vnpu_bo *bo)
 	return bo->map.vaddr;
 }
 
+static inline enum vnpu_mem_region vnpu_bo_region(const struct vnpu_bo *bo)
+{
+	if (bo->flags & (VNPU_BO_HOST | VNPU_BO_USERPTR | VNPU_BO_IMPORTED))
+		return VNPU_REGION_SYSTEM;
+	return VNPU_REGION_VRAM;
+}
+
+void vnpu_bo_init(struct vnpu_bo *bo);
+int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file);
+void vnpu_bo_close(struct drm_gem_object *obj, struct drm_file *file);
+int vnpu_bo_publish(struct drm_file *file, struct vnpu_bo *bo, u32 *handle,
+		    u64 *va);
+
 struct drm_gem_object *vnpu_gem_create_object(struct drm_device *drm, size_t size);
 struct drm_gem_object *vnpu_gem_prime_import(struct drm_device *drm,
 					     struct dma_buf *dma_buf);
+void vnpu_gem_show_fdinfo(struct seq_file *m, struct drm_file *file);
 
 #endif /* VNPU_GEM_H */

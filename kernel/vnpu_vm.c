@@ -14,6 +14,11 @@
 #include "vnpu_gem.h"
 #include "vnpu_vm.h"
 
+/**
+ * vnpu_vm_create() - make an empty address space
+ *
+ * Return: the address space with one reference, or NULL.
+ */
 struct vnpu_vm *vnpu_vm_create(void)
 {
 	struct vnpu_vm *vm;
@@ -37,6 +42,10 @@ static void vnpu_vm_release(struct kref *kref)
 	kfree(vm);
 }
 
+/**
+ * vnpu_vm_put() - drop a reference to an address space
+ * @vm: address space
+ */
 void vnpu_vm_put(struct vnpu_vm *vm)
 {
 	kref_put(&vm->refcount, vnpu_vm_release);
@@ -96,6 +105,12 @@ static void vnpu_mapping_release(struct kref *kref)
 	kfree(mapping);
 }
 
+/**
+ * vnpu_mapping_put() - drop a reference to a mapping
+ * @mapping: mapping; the last reference frees its VA and drops its buffer
+ *
+ * Must not be called with the mapping's @vm->lock held.
+ */
 void vnpu_mapping_put(struct vnpu_mapping *mapping)
 {
 	kref_put(&mapping->refcount, vnpu_mapping_release);
@@ -122,6 +137,7 @@ void vnpu_mapping_close(struct vnpu_mapping *mapping)
  * @va: start of the range
  * @len: length of the range in bytes, nonzero
  * @mapping: out, the mapping, with a new reference the caller must put
+ *	(after dropping @vm->lock)
  * @offset: out, offset of @va in the buffer
  *
  * The range must lie entirely inside one buffer whose handle is still open
@@ -144,8 +160,15 @@ int vnpu_vm_resolve_locked(struct vnpu_vm *vm, u64 va, u64 len,
 		return -EINVAL;
 	if (check_add_overflow(va, len, &end))
 		return -EOVERFLOW;
+	/*
+	 * Outside the window there are no buffers, and the drm_mm range
+	 * iterator is only defined inside it (past the end it would walk onto
+	 * the allocator's head node).
+	 */
+	if (va < VNPU_VA_START || end > VNPU_VA_END)
+		return -ENXIO;
 
-	/* The first node overlapping [va, va + 1) is the only candidate. */
+	/* At most one node overlaps [va, va + 1): the only candidate. */
 	drm_mm_for_each_node_in_range(node, &vm->mm, va, va + 1) {
 		found = container_of(node, struct vnpu_mapping, node);
 		if (found->closed || end > node->start + vnpu_bo_size(found->bo))
@@ -176,4 +199,31 @@ int vnpu_vm_resolve(struct vnpu_vm *vm, u64 va, u64 len,
 	ret = vnpu_vm_resolve_locked(vm, va, len, mapping, offset);
 	mutex_unlock(&vm->lock);
 	return ret;
+}
+
+/**
+ * vnpu_vm_live_vas() - list the start VAs of the live buffers of a space
+ * @vm: address space
+ * @vas: out, up to @max VAs in increasing order
+ * @max: capacity of @vas
+ *
+ * For debugfs test hooks (vnpu_debugfs.c), which need real VAs to look up.
+ *
+ * Return: the number of live mappings, which may exceed @max.
+ */
+unsigned long vnpu_vm_live_vas(struct vnpu_vm *vm, u64 *vas, unsigned long max)
+{
+	struct drm_mm_node *node;
+	unsigned long n = 0;
+
+	mutex_lock(&vm->lock);
+	drm_mm_for_each_node(node, &vm->mm) {
+		if (container_of(node, struct vnpu_mapping, node)->closed)
+			continue;
+		if (n < max)
+			vas[n] = node->start;
+		n++;
+	}
+	mutex_unlock(&vm->lock);
+	return n;
 }

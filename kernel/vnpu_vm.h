@@ -50,6 +50,12 @@ struct vnpu_mapping {
 struct vnpu_vm *vnpu_vm_create(void);
 void vnpu_vm_put(struct vnpu_vm *vm);
 
+static inline struct vnpu_vm *vnpu_vm_get(struct vnpu_vm *vm)
+{
+	kref_get(&vm->refcount);
+	return vm;
+}
+
 struct vnpu_mapping *vnpu_mapping_create(struct vnpu_vm *vm, struct vnpu_bo *bo,
 					 u64 align);
 void vnpu_mapping_close(struct vnpu_mapping *mapping);
@@ -71,5 +77,6 @@ int vnpu_vm_resolve_locked(struct vnpu_vm *vm, u64 va, u64 len,
 			   struct vnpu_mapping **mapping, u64 *offset);
 int vnpu_vm_resolve(struct vnpu_vm *vm, u64 va, u64 len,
 		    struct vnpu_mapping **mapping, u64 *offset);
+unsigned long vnpu_vm_live_vas(struct vnpu_vm *vm, u64 *vas, unsigned long max);
 
 #endif /* VNPU_VM_H */

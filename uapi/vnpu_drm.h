@@ -137,7 +137,12 @@ struct drm_vnpu_get_param {
 #define VNPU_BO_FLAGS (VNPU_BO_HUGE_ALIGN | VNPU_BO_HOST)
 /** VNPU_BO_USERPTR: reported by BO_INFO for buffers made by BO_USERPTR. */
 #define VNPU_BO_USERPTR (1u << 31)
-/** VNPU_BO_IMPORTED: reported by BO_INFO for buffers imported with PRIME. */
+/**
+ * VNPU_BO_IMPORTED: reported by BO_INFO for buffers imported with PRIME from
+ * another device (another vnpu device or another driver). Such memory is
+ * not charged to this device's capacity. A buffer of this device imported
+ * back (in any file) is the same buffer and keeps its own flags.
+ */
 #define VNPU_BO_IMPORTED (1u << 30)
 
 /**
@@ -148,9 +153,11 @@ struct drm_vnpu_get_param {
  * contents start zeroed. Free it with DRM_IOCTL_GEM_CLOSE; its VA stays
  * reserved while running jobs or pool bindings still use the memory.
  *
- * Errors: -EINVAL for @size 0, unknown @flags or nonzero @pad; -E2BIG for
- * @size above VNPU_MAX_BO_SIZE; -ENOMEM when the device memory capacity (or
- * the VA window) cannot hold it, in which case nothing changes.
+ * Errors: -EINVAL for @size 0 or unknown @flags (including the BO_INFO-only
+ * bits); -E2BIG for @size above VNPU_MAX_BO_SIZE; -ENOMEM when the device
+ * memory capacity (or the VA window) cannot hold it, or, for VNPU_BO_HOST,
+ * when the host buffers of all vnpu devices would exceed half of the
+ * system's RAM. On any error nothing changes (no handle, no charge).
  */
 struct drm_vnpu_bo_create {
 	/** @size: in, bytes; 1 .. VNPU_MAX_BO_SIZE. */
@@ -165,6 +172,8 @@ struct drm_vnpu_bo_create {
 
 /**
  * struct drm_vnpu_bo_info - describe a buffer by handle
+ *
+ * Errors: -ENOENT for an unknown @handle.
  */
 struct drm_vnpu_bo_info {
 	/** @handle: in, GEM handle (-ENOENT if unknown). */
@@ -189,12 +198,17 @@ struct drm_vnpu_bo_info {
  * Pins the pages of [@user_ptr, @user_ptr + @size) for the life of the
  * buffer (long-term pin) and maps them at a device VA, as CANN's host memory
  * registration needs. The pinned pages are charged to the caller's
- * RLIMIT_MEMLOCK. The buffer cannot be mmapped through the device (the
- * process already has the memory) and is not charged to device capacity.
+ * RLIMIT_MEMLOCK (as pinned memory, VmPin; CAP_IPC_LOCK lifts the limit)
+ * until the buffer is freed, even if the process unmaps the range or exits
+ * first. The buffer cannot be mmapped through the device or an exported
+ * dma-buf (the process already has the memory) and is not charged to
+ * device capacity; it can be shared with PRIME like any buffer.
  *
  * Errors: -EINVAL for a zero or unaligned (not page-aligned) pointer or size,
- * or nonzero @flags; -E2BIG above VNPU_MAX_BO_SIZE; -EFAULT if any page is
- * not mapped writable in the caller; -ENOMEM over RLIMIT_MEMLOCK.
+ * or nonzero @flags; -E2BIG above VNPU_MAX_BO_SIZE; -EFAULT if the range is
+ * not user memory or any page of it is not mapped writable in the caller
+ * (device mappings included); -ENOMEM over RLIMIT_MEMLOCK. On any error
+ * nothing stays pinned or charged.
  */
 struct drm_vnpu_bo_userptr {
 	/** @user_ptr: in, page-aligned start of the process memory. */
