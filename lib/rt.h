@@ -173,7 +173,7 @@ struct rt_stream {
 	struct rt_obj obj;
 	struct rt_dev *dev;
 	const struct rt_context *ctx;	/* identity only (never dereferenced) */
-	uint32_t id;			/* kernel stream id */
+	_Atomic uint32_t id;		/* kernel stream id (0: none yet) */
 	uint32_t syncobj;		/* timeline: point n = n-th submit done */
 	uint32_t priority;		/* as requested (CANN's 0..7) */
 	uint32_t flags;
