@@ -77,7 +77,9 @@ LIB_VERSION := 1.0.0
 LIB_SONAME := libascendcl.so.1
 LIB_SRCS := $(wildcard lib/*.c)
 LIB_HDRS := $(wildcard lib/*.h) $(wildcard include/acl/*.h include/acl/error_codes/*.h) uapi/vnpu_drm.h
-LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.o,$(LIB_SRCS))
+# ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
+# every *.o below the tree.
+LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS))
 LIB_CFLAGS := $(USER_CFLAGS) -fvisibility=hidden -DFUNC_VISIBILITY
 LIB := $(B)/lib/$(LIB_SONAME)
 # Pure-logic parts of the library, also linked into host unit tests.
@@ -85,7 +87,7 @@ LIB_PURE_SRCS := lib/rt_imap.c lib/rt_config.c lib/rt_kind.c lib/rt_errmap.c lib
 
 lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
 
-$(B)/lib/obj/%.o: lib/%.c $(LIB_HDRS)
+$(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
