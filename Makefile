@@ -42,9 +42,9 @@ CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
-.PHONY: all module tools selftests unit benches deps demo check bench sparse install clean FORCE
+.PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse install clean FORCE
 
-all: module tools selftests unit benches
+all: module lib tools selftests unit acltests benches
 
 # ---------------------------------------------------------------- kernel
 
@@ -68,6 +68,74 @@ sparse: $(VNPU_CONFIG_H)
 		echo "sparse: reports above"; exit 1; fi
 	@echo "sparse: clean"
 	@cp vnpu.ko $(B)/vnpu.ko
+
+# ---------------------------------------------------------------- library
+
+# libascendcl.so.1: the ACL API (lib/acl_*.c) over the runtime core
+# (lib/rt_*.c) over the driver layer (lib/drv.c). Only acl* symbols are
+# exported (-fvisibility=hidden, FUNC_VISIBILITY and the version script).
+LIB_VERSION := 1.0.0
+LIB_SONAME := libascendcl.so.1
+LIB_SRCS := $(wildcard lib/*.c)
+LIB_HDRS := $(wildcard lib/*.h) $(wildcard include/acl/*.h include/acl/error_codes/*.h) uapi/vnpu_drm.h
+# ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
+# every *.o below the tree.
+LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS))
+LIB_CFLAGS := $(USER_CFLAGS) -fvisibility=hidden -DFUNC_VISIBILITY
+LIB := $(B)/lib/$(LIB_SONAME)
+# Pure-logic parts of the library, also linked into host unit tests.
+LIB_PURE_SRCS := lib/rt_imap.c lib/rt_config.c lib/rt_kind.c lib/rt_errmap.c lib/rt_handle.c
+
+lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
+
+$(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJS) lib/libascendcl.map
+	$(CC) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libascendcl.map \
+		-Wl,-z,defs -Wl,--as-needed -o $@ $(LIB_OBJS) $(DRM_LIBS)
+
+$(B)/lib/libascendcl.so: $(LIB)
+	@ln -sf $(LIB_SONAME) $@
+
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+
+$(B)/lib/ascendcl.pc: lib/ascendcl.pc.in Makefile
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' $< > $@
+
+# ---------------------------------------------------------------- ACL tests
+
+# Guest Check suites (tests/acl/test_*.c, sharing tests/acl/lib/*.c) and
+# CANN-style example programs (tests/acl/examples/*.c, *.cpp), linked
+# against the built library with an rpath, examples built exactly as an
+# application would be: -Iinclude -lascendcl and nothing else.
+ACL_TEST_SRCS := $(wildcard tests/acl/test_*.c)
+ACL_TEST_COMMON := $(wildcard tests/acl/lib/*.c)
+ACL_TESTS := $(patsubst tests/acl/%.c,$(B)/acl/%,$(ACL_TEST_SRCS))
+ACL_EXAMPLE_C := $(wildcard tests/acl/examples/*.c)
+ACL_EXAMPLE_CXX := $(wildcard tests/acl/examples/*.cpp)
+ACL_EXAMPLES := $(patsubst tests/acl/examples/%.c,$(B)/acl/examples/%,$(ACL_EXAMPLE_C)) \
+	$(patsubst tests/acl/examples/%.cpp,$(B)/acl/examples/%,$(ACL_EXAMPLE_CXX))
+ACL_LINK := -L$(B)/lib -Wl,-rpath,$(B)/lib -lascendcl
+
+acltests: $(ACL_TESTS) $(ACL_EXAMPLES)
+
+$(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -std=gnu11 -O2 -g $(WARN) -pthread $(CHECK_CFLAGS) \
+		-o $@ $< $(ACL_TEST_COMMON) $(ACL_LINK) $(CHECK_LIBS) -lm
+
+$(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude -o $@ $< $(ACL_LINK)
+
+$(B)/acl/examples/%: tests/acl/examples/%.cpp $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Iinclude -o $@ $< $(ACL_LINK)
 
 # ---------------------------------------------------------------- tools
 
@@ -116,6 +184,10 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 UNIT_EXTRA_test_ops := $(OPS_HOST_SRCS)
 UNIT_EXTRA_CFLAGS_test_ops := $(OPS_HOST_CFLAGS)
+# Library unit tests: each links the library's pure-logic sources.
+$(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_lib_*.c)),\
+	$(eval UNIT_EXTRA_$(t) := $(LIB_PURE_SRCS))\
+	$(eval UNIT_EXTRA_CFLAGS_$(t) := -Ilib -pthread))
 
 unit: $(UNITS)
 
@@ -124,6 +196,24 @@ $(B)/unit/%: tests/unit/%.c $$(UNIT_EXTRA_$$*) $(wildcard kernel/*.h lib/*.h tes
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -std=gnu11 -O1 -g $(WARN) $(SAN) $(UNIT_EXTRA_CFLAGS_$*) \
 		$(CHECK_CFLAGS) -o $@ $< $(UNIT_EXTRA_$*) $(CHECK_LIBS) -lm
+
+# ---------------------------------------------------------------- install
+
+# make install [PREFIX=/usr/local] [LIBDIR=$(PREFIX)/lib] [DESTDIR=]
+# Headers under include/acl/, the library and its pkg-config file, and the
+# module under /lib/modules/<kernel>/updates/ (depmod runs when installing
+# into the live system, that is without DESTDIR).
+install: lib module
+	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 include/acl/*.h $(DESTDIR)$(INCLUDEDIR)/acl/
+	install -m 644 include/acl/error_codes/*.h $(DESTDIR)$(INCLUDEDIR)/acl/error_codes/
+	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libascendcl.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+		lib/ascendcl.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/ascendcl.pc
+	install -d $(DESTDIR)/lib/modules/$(KVER)/updates
+	install -m 644 $(B)/vnpu.ko $(DESTDIR)/lib/modules/$(KVER)/updates/vnpu.ko
+	if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi
 
 # ---------------------------------------------------------------- entry points
 

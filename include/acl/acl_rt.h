@@ -10,7 +10,11 @@
  *    context, which aclrtSetDevice() or aclrtSetCurrentContext() establishes;
  *    without one they fail with ACL_ERROR_RT_CONTEXT_NULL.
  *  - Where a stream argument may be NULL it means the current context's
- *    default stream.
+ *    default stream. A stream of another context is rejected with
+ *    ACL_ERROR_RT_STREAM_CONTEXT, as in CANN.
+ *  - A handle that is not a live object of its kind (never created,
+ *    destroyed, or of another kind) is rejected with ACL_ERROR_INVALID_PARAM;
+ *    vnpu validates every handle before using it.
  *  - "Async" calls only enqueue work: success means the task was accepted.
  *    A task that later fails marks its stream failed; the next synchronising
  *    call on that stream returns the error.
@@ -190,8 +194,15 @@ typedef void (*aclrtHostFunc)(void *args);
  * after aclFinalize() with a different configuration than the first one
  * returns ACL_ERROR_INVALID_PARAM.
  * vnpu: a file that cannot be read fails with ACL_ERROR_INVALID_FILE, one
- * that is not valid JSON with ACL_ERROR_PARSE_FILE (CANN leaves the code
- * unspecified).
+ * that is not valid JSON (or not a JSON object) with ACL_ERROR_PARSE_FILE
+ * (CANN leaves the code unspecified). Keys vnpu does not use are ignored.
+ * vnpu reads one option of its own, {"vnpu": {"hazard_policy":
+ * "serialize" | "strict"}}: what the kernel does when an operator's
+ * workspace is still in use by another stream's running work (wait for it,
+ * or refuse the launch); a bad value fails with ACL_ERROR_FILE_ATTR_INVALID.
+ * The environment variable VNPU_HAZARD_POLICY (same values) overrides the
+ * file; an invalid value fails with ACL_ERROR_INVALID_PARAM.
+ * As in CANN, other runtime functions do not require aclInit().
  */
 ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 
@@ -246,6 +257,10 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
  * Release one aclrtSetDevice() count. At zero the device's default context,
  * its default stream and the streams created in it are released after their
  * outstanding tasks finish. Destroy your events, streams and contexts first.
+ * vnpu: at zero everything created on the device goes: every context,
+ * stream and event (their handles become invalid) and all its memory
+ * (aclrtMalloc and aclrtMallocHost). Resetting a device that is not set
+ * succeeds and does nothing.
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
@@ -268,7 +283,8 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 /*
  * aclrtSynchronizeDevice() with a limit: timeout in milliseconds, -1 waits
  * forever. vnpu: on expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT; the
- * work keeps running.
+ * work keeps running. 0 checks without waiting; below -1 is
+ * ACL_ERROR_RT_PARAM_INVALID.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
 
@@ -284,7 +300,9 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateContext(aclrtContext *context, int32_t d
 
 /* Destroy a context created by aclrtCreateContext(); destroy its streams
  * and events first. A device's default context cannot be destroyed this way
- * (aclrtResetDevice releases it). */
+ * (aclrtResetDevice releases it; ACL_ERROR_INVALID_PARAM).
+ * vnpu: streams and events still alive in the context are destroyed with it
+ * (after their work); a thread whose current context it was has none. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyContext(aclrtContext context);
 
 /* Make context the calling thread's current context (last call wins). The
@@ -308,7 +326,9 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
  * Create a stream with a priority (0 highest .. 7 lowest; values above 7 are
  * treated as 7) and ACL_STREAM_* flags. Unknown flag bits give an ordinary
  * stream, as in CANN. vnpu: the flags are performance hints of real hardware
- * and change nothing; the priority is passed to the device scheduler.
+ * and change nothing; the device scheduler has three levels: priority 0
+ * (also aclrtCreateStream's and the default streams') is high, 1..3 normal,
+ * 4..7 low. When the device has no stream left: ACL_ERROR_RT_NO_STREAM_RESOURCE.
  */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
 
@@ -332,22 +352,27 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
 
 /* aclrtSynchronizeStream() with a limit: timeout in milliseconds, -1 waits
  * forever. On expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT; the work keeps
- * running. */
+ * running. A timeout below -1 is ACL_ERROR_RT_PARAM_INVALID (as in CANN);
+ * vnpu: 0 checks without waiting. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 
-/* Whether all tasks of stream have finished, without waiting. */
+/* Whether all tasks of stream have finished, without waiting. A failed
+ * stream whose work has all ended returns its error. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);
 
 /* Make later tasks on stream wait until the work recorded in event has
- * finished. Returns without waiting. */
+ * finished. Returns without waiting. vnpu: the wait is for the record made
+ * before this call; an event never recorded (or reset) makes nothing wait;
+ * an event of another device is rejected with ACL_ERROR_INVALID_PARAM. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event);
 
 /*
  * Enqueue on stream a write of the 64-bit value to device memory at devAddr
  * (8-byte aligned). flag is reserved and must be 0.
- * vnpu: devAddr must lie inside device memory of this process
- * (ACL_ERROR_INVALID_PARAM otherwise, checked at enqueue); flag != 0 is
- * rejected with ACL_ERROR_INVALID_PARAM.
+ * vnpu: devAddr must be 8-byte aligned and lie inside memory of the
+ * stream's device: aclrtMalloc memory, or aclrtMallocHost memory (which the
+ * host can then watch); anything else, and flag != 0, is rejected with
+ * ACL_ERROR_INVALID_PARAM at enqueue.
  */
 ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 
@@ -356,13 +381,17 @@ ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint
  * condition flag (ACL_VALUE_WAIT_*) against value; later tasks on the stream
  * run only after it. vnpu: devAddr is checked as for aclrtValueWrite(); an
  * unknown flag is rejected with ACL_ERROR_INVALID_PARAM; a wait that never
- * ends fails the stream when the device's job timeout expires.
+ * ends fails the stream (ACL_ERROR_RT_AICORE_TIMEOUT) when the device's job
+ * timeout expires. GEQ compares as unsigned numbers (*devAddr >= value),
+ * which differs from CANN's wrap-around comparison only for values 2^63 or
+ * more apart.
  */
 ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 
 /* ---- Events ---------------------------------------------------------------- */
 
-/* Create an event in the current context. */
+/* Create an event in the current context (ACL_ERROR_RT_CONTEXT_NULL without
+ * one). */
 ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
 
 /* Create an event with ACL_EVENT_* flags. vnpu: every event records a
@@ -375,17 +404,25 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_
  * previous record. */
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
 
-/* Enqueue on stream a task that resets event to the not-recorded state. */
+/* Enqueue on stream a task that resets event to the not-recorded state.
+ * vnpu: the event is not-recorded from the moment of the call (later waits
+ * on it do not wait, its status is "not ready"); nothing runs on stream. */
 ACL_FUNC_VISIBILITY aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream);
 
-/* Wait until the work recorded in event has finished. */
+/* Wait until the work recorded in event has finished. An event never
+ * recorded returns at once (as in CANN). If the recording stream failed,
+ * returns its error. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEvent(aclrtEvent event);
 
 /* aclrtSynchronizeEvent() with a limit: timeout in milliseconds, -1 waits
- * forever. vnpu: on expiry returns ACL_ERROR_RT_EVENT_SYNC_TIMEOUT. */
+ * forever. On expiry returns ACL_ERROR_RT_EVENT_SYNC_TIMEOUT; a timeout
+ * below -1 is ACL_ERROR_RT_PARAM_INVALID (as in CANN); vnpu: 0 checks
+ * without waiting. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout);
 
-/* Whether the work recorded in event has finished, without waiting. */
+/* Whether the work recorded in event has finished, without waiting. An event
+ * never recorded is ACL_EVENT_RECORDED_STATUS_NOT_READY (as CANN's events
+ * created with aclrtCreateEvent/aclrtCreateEventWithFlag). */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
 
 /* Whether the stream waits on event (aclrtStreamWaitEvent) have completed,
@@ -395,13 +432,17 @@ ACL_FUNC_VISIBILITY aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEv
 /*
  * Milliseconds between two completed events, stored in *ms. Both must have
  * been recorded (CANN: on the same stream) and have completed; synchronise
- * first. An event not recorded or not yet complete is an error.
+ * first. As in CANN's runtime: an event never recorded (or reset) gives
+ * ACL_ERROR_RT_INTERNAL_ERROR (CANN's "event recorder null"), a record not
+ * yet complete ACL_ERROR_RT_EVENT_TIMESTAMP_INVALID; an end recorded before
+ * the start gives a negative time.
  */
 ACL_FUNC_VISIBILITY aclError aclrtEventElapsedTime(float *ms, aclrtEvent startEvent, aclrtEvent endEvent);
 
 /* Time at which the work recorded in event completed, in microseconds of the
- * device clock, stored in *timestamp. Record, then synchronise, then query.
- * vnpu: the device clock is the kernel's monotonic clock. */
+ * device clock, stored in *timestamp. Record, then synchronise, then query;
+ * errors as for aclrtEventElapsedTime().
+ * vnpu: the device clock is the kernel's monotonic clock (CLOCK_MONOTONIC). */
 ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *timestamp);
 
 /* Destroy an event. Tasks waiting on it must have completed. */
@@ -416,8 +457,13 @@ ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
  * The contents are not initialised; no stream or device is synchronised.
  * vnpu: *devPtr is a device virtual address, never a CPU pointer:
  * dereferencing it on the host is undefined. Use aclrtMemcpy/aclrtMemset to
- * access it. Every policy value is accepted; page-size policies have no
- * effect. Device capacity is enforced per device.
+ * access it. Every policy value is accepted. The page-size policies give
+ * 2 MiB alignment as CANN's huge pages would (HUGE_FIRST above 1 MiB;
+ * HUGE_ONLY and HUGE1G_ONLY always, with 2 MiB granularity; other values
+ * from 2 MiB on); the memory-type bits are ignored. Device capacity is
+ * enforced per device. Each device has its own address space, so addresses
+ * of two devices may be equal; calls that take an address look it up in the
+ * current device first.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMalloc(void **devPtr, size_t size, aclrtMemMallocPolicy policy);
 
@@ -434,7 +480,8 @@ ACL_FUNC_VISIBILITY aclError aclrtMallocCached(void **devPtr, size_t size, aclrt
  * it; synchronise first.
  * vnpu: tasks already enqueued keep the memory alive until they finish, so
  * a premature free cannot corrupt other data; an address that is not the
- * start of a live allocation is rejected with ACL_ERROR_INVALID_PARAM.
+ * start of a live allocation is rejected with ACL_ERROR_INVALID_PARAM. No
+ * current context is needed.
  */
 ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
 
@@ -449,7 +496,8 @@ ACL_FUNC_VISIBILITY aclError aclrtFree(void *devPtr);
 ACL_FUNC_VISIBILITY aclError aclrtMallocHost(void **hostPtr, size_t size);
 
 /* Free memory from aclrtMallocHost(). Synchronise first with the streams
- * that copy from or to it. */
+ * that copy from or to it. An address that is not the start of a live
+ * aclrtMallocHost allocation is rejected with ACL_ERROR_INVALID_PARAM. */
 ACL_FUNC_VISIBILITY aclError aclrtFreeHost(void *hostPtr);
 
 /*
@@ -470,6 +518,11 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
  * call only enqueues: keep the host memory unchanged and alive until the
  * stream is synchronised. With ordinary pageable host memory (malloc) the
  * call returns only after the copy has completed, as CANN documents.
+ * vnpu: such a copy waits for the stream's earlier work and is then done by
+ * the CPU, so it stays in stream order; the same holds for
+ * ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE (the source is reusable on return) and
+ * for copies between two devices. If the stream has failed, its error is
+ * returned and nothing is copied.
  */
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
                                               aclrtMemcpyKind kind, aclrtStream stream);
@@ -492,10 +545,11 @@ ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, si
 
 /*
  * Make host thread threadId (a pthread_t value) the thread that runs the
- * callbacks launched on stream; that thread must loop on
- * aclrtProcessReport(). A stream has at most one subscribed thread (else
- * ACL_ERROR_REPEAT_SUBSCRIBE); a thread may serve several streams of one
- * device.
+ * callbacks launched on stream (NULL: the default stream); that thread must
+ * loop on aclrtProcessReport(). A stream has at most one subscribed thread
+ * (else ACL_ERROR_RT_STREAM_SUBSCRIBE, CANN's runtime code); a thread may
+ * serve several streams of one device (a stream of another device:
+ * ACL_ERROR_RT_THREAD_SUBSCRIBE), and at most 1024 threads are subscribed.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream);
 
@@ -503,29 +557,40 @@ ACL_FUNC_VISIBILITY aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream
  * Enqueue on stream a call of fn(userData) that runs on the stream's
  * subscribed thread once the tasks before it have finished. With
  * ACL_CALLBACK_BLOCK later tasks on the stream wait for fn to return. The
- * stream must be subscribed (else ACL_ERROR_STREAM_NOT_SUBSCRIBE).
- * Callbacks must not allocate or free runtime resources, synchronise, or
- * launch tasks.
+ * stream must be subscribed (else ACL_ERROR_RT_STREAM_NO_CB_REG, CANN's
+ * runtime code). Callbacks must not allocate or free runtime resources,
+ * synchronise, or launch tasks.
+ * vnpu: a blocking callback holds the stream with a device wait, so one not
+ * run within the device's job timeout fails the stream
+ * (ACL_ERROR_RT_AICORE_TIMEOUT). A non-blocking callback does not hold the
+ * stream, and synchronising the stream does not wait for it.
  */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchCallback(aclrtCallback fn, void *userData, aclrtCallbackBlockType blockType,
                                                  aclrtStream stream);
 
 /*
  * Called in a loop by a subscribed thread: wait up to timeout milliseconds
- * (-1: forever) for a callback of its streams and run it. Returns
- * ACL_ERROR_WAIT_CALLBACK_TIMEOUT if none arrived in time and
- * ACL_ERROR_THREAD_NOT_SUBSCRIBE if the thread serves no stream.
+ * (-1: forever; 0 or below -1 is ACL_ERROR_INVALID_PARAM) for a callback of
+ * its streams and run it. As CANN's runtime: returns ACL_ERROR_RT_REPORT_TIMEOUT
+ * if none became ready in time and ACL_ERROR_RT_THREAD_SUBSCRIBE if the
+ * thread serves no stream.
  */
 ACL_FUNC_VISIBILITY aclError aclrtProcessReport(int32_t timeout);
 
-/* End the subscription of threadId to stream. */
+/* End the subscription of threadId to stream. A thread with no
+ * subscription gives ACL_ERROR_RT_THREAD_SUBSCRIBE, a stream not subscribed
+ * to that thread ACL_ERROR_RT_STREAM_SUBSCRIBE. vnpu: callbacks still
+ * pending on the stream are dropped (blocking ones release the stream), as
+ * when a subscribed stream is destroyed. */
 ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream);
 
 /*
  * Enqueue on stream a call of fn(args) on a runtime host thread once the
  * tasks before it have finished; later tasks wait for it to return. No
  * subscription is needed. The same restrictions as for aclrtLaunchCallback()
- * apply to fn.
+ * apply to fn. vnpu: each device has one runtime thread that runs the
+ * functions of all its streams, each stream's in order; like a blocking
+ * callback, a function not finished within the job timeout fails the stream.
  */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
 

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * acl_internal.h - helpers shared by the ACL surface (acl_*.c).
+ */
+#ifndef VNPU_LIB_ACL_INTERNAL_H
+#define VNPU_LIB_ACL_INTERNAL_H
+
+#include "rt.h"
+
+/* First statement of every API function: names it in error messages. */
+#define ACL_ENTER() rt_api_enter(__func__)
+
+/* Reject a NULL argument with ACL_ERROR_INVALID_PARAM. */
+#define ACL_REQUIRE(arg)                                                                     \
+	do {                                                                                 \
+		if (!(arg))                                                                  \
+			return rt_err(ACL_ERROR_INVALID_PARAM, "%s must not be NULL", #arg); \
+	} while (0)
+
+/*
+ * The calling thread's current context and the stream @handle of it (NULL:
+ * its default stream), both referenced; release with acl_stream_done().
+ */
+static inline aclError acl_stream_begin(const void *handle, struct rt_context **ctx, struct rt_stream **s)
+{
+	aclError ret = rt_context_require(ctx);
+
+	if (ret)
+		return ret;
+	ret = rt_stream_resolve(*ctx, handle, s);
+	if (ret)
+		rt_context_put(*ctx);
+	return ret;
+}
+
+static inline void acl_stream_done(struct rt_context *ctx, struct rt_stream *s)
+{
+	rt_stream_put(s);
+	rt_context_put(ctx);
+}
+
+#endif /* VNPU_LIB_ACL_INTERNAL_H */

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rt.h - libascendcl's runtime core: devices, contexts, streams, events,
+ * memory and host callbacks, between the ACL surface (acl_*.c: argument
+ * checks, codes, messages) and the driver layer (drv.c: ioctls).
+ *
+ * Functions returning aclError record a message for aclGetRecentErrMsg()
+ * whenever they fail (rt_err()), so callers just pass the code on.
+ *
+ * Lifetimes: contexts, streams and events are rt_obj's found through the
+ * handle registry (rt_handle.h); every object holds a reference on its
+ * rt_dev, whose file descriptor is closed when the last reference goes.
+ * Lock order: g_dev_lock -> callback lock -> dev->lock -> stream submit_lock
+ * -> event lock -> dev->mem_lock -> slot pool lock.
+ */
+#ifndef VNPU_LIB_RT_H
+#define VNPU_LIB_RT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
+#include "drv.h"
+#include "rt_handle.h"
+#include "rt_imap.h"
+#include "rt_list.h"
+
+#define RT_MAX_DEVICES 64
+#define RT_FOREVER INT64_MAX
+
+/* ---- errors (rt_error.c) ------------------------------------------------ */
+
+/* Name the ACL function the calling thread is in, for messages. */
+void rt_api_enter(const char *name);
+/* Record @code as the thread's last error with a message; returns @code. */
+aclError rt_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* rt_err() with the ACL code of kernel errno @err and its text appended. */
+aclError rt_err_errno(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While quiet, failures of runtime-internal work record nothing in the
+ * calling thread's error state. Returns the previous setting. */
+bool rt_err_quiet(bool quiet);
+/* aclGetRecentErrMsg(): hand out and clear the thread's message. */
+const char *rt_err_take_message(void);
+/* aclrtGetLastError()/aclrtPeekAtLastError(). */
+aclError rt_err_last(bool clear);
+
+/* ---- time --------------------------------------------------------------- */
+
+int64_t rt_now_ns(void);
+/* Absolute deadline for a timeout in ms (-1: RT_FOREVER). */
+int64_t rt_deadline(int32_t timeout_ms);
+
+/* ---- library state (rt_init.c) ------------------------------------------ */
+
+aclError rt_init(const char *config_path);
+aclError rt_finalize(bool by_reference, uint64_t *remaining);
+/* enum rt_hazard_policy in effect for new streams. */
+int rt_hazard_policy(void);
+
+/* ---- device-visible words (rt_slot.c) ---------------------------------- */
+
+/* An 8-byte word in runtime-owned, device-addressable host memory. */
+struct rt_slot {
+	uint64_t va;
+	_Atomic uint64_t *cpu;
+	struct rt_slotpage *page;
+	unsigned int index;
+};
+
+struct rt_slotpool {
+	pthread_mutex_t lock;
+	struct rt_slotpage *pages;
+};
+
+struct rt_dev;
+/* A zeroed word of @dev's runtime memory. */
+aclError rt_slot_alloc(struct rt_dev *dev, struct rt_slot *slot);
+void rt_slot_free(struct rt_dev *dev, struct rt_slot *slot);
+/* Unmap and free every page (the device's last reference is going). */
+void rt_slotpool_destroy(struct rt_dev *dev);
+
+/* ---- devices (rt_device.c) ----------------------------------------------- */
+
+struct rt_reporter;
+struct rt_stream;
+struct rt_context;
+
+struct rt_dev {
+	atomic_uint refs;
+	int fd;
+	unsigned int index;
+
+	pthread_mutex_t lock;		/* the lists, dead */
+	struct rt_list contexts;	/* struct rt_context.dev_link */
+	struct rt_list streams;		/* struct rt_stream.dev_link */
+	struct rt_list events;		/* struct rt_event.dev_link */
+	struct rt_context *default_ctx;
+	bool dead;			/* torn down: nothing new is created */
+
+	pthread_rwlock_t mem_lock;
+	struct rt_imap mem;		/* struct rt_alloc by address */
+	bool mem_closed;		/* teardown emptied it: no new entries */
+
+	struct rt_slotpool slots;
+
+	pthread_mutex_t internal_lock;
+	struct rt_stream *internal;	/* runtime-only stream (releases) */
+	struct rt_reporter *worker;	/* runs aclrtLaunchHostFunc functions */
+};
+
+void rt_dev_get(struct rt_dev *dev);
+void rt_dev_put(struct rt_dev *dev);
+
+aclError rt_device_count(uint32_t *count);
+/* aclrtSetDevice: count one use and make the default context current. */
+aclError rt_device_set(int32_t index);
+/* aclrtResetDevice(Force). */
+aclError rt_device_reset(int32_t index, bool force);
+/* Open device @index for an explicit context (no aclrtSetDevice count):
+ * a referenced rt_dev. */
+aclError rt_device_open(int32_t index, struct rt_dev **out);
+/* The open device with index @index, referenced, or NULL. */
+struct rt_dev *rt_device_get_open(int index);
+/* Tear down every device (aclFinalize). */
+void rt_device_reset_all(void);
+aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline);
+aclError rt_device_mem_info(struct rt_dev *dev, size_t *free, size_t *total);
+
+
+/* ---- contexts (rt_context.c) --------------------------------------------- */
+
+struct rt_context {
+	struct rt_obj obj;
+	struct rt_dev *dev;
+	struct rt_stream *default_stream;
+	bool is_default;
+	struct rt_list dev_link;
+};
+
+aclError rt_context_create(struct rt_dev *dev, bool is_default, struct rt_context **out);
+/* Unregister, destroy the context's streams and events, drop the list ref. */
+void rt_context_destroy(struct rt_context *ctx);
+/* The calling thread's current context, referenced; NULL if none. */
+struct rt_context *rt_context_current(void);
+/* rt_context_current() or ACL_ERROR_RT_CONTEXT_NULL. */
+aclError rt_context_require(struct rt_context **out);
+void rt_context_set_current(struct rt_context *ctx);
+struct rt_context *rt_context_lookup(const void *handle);
+void rt_context_put(struct rt_context *ctx);
+
+/* ---- streams (rt_stream.c) ----------------------------------------------- */
+
+/* A queue of host functions waiting for their point on one stream. */
+struct rt_hostcb {
+	struct rt_hostcb *next;
+	void (*fn)(void *arg);
+	void *arg;
+	uint64_t point;			/* run once the stream reaches it */
+	uint64_t ticket;		/* blocking: the stream waits for it */
+	bool block;
+};
+
+struct rt_hostq {
+	struct rt_hostcb *head, *tail;
+	struct rt_reporter *rep;	/* serving thread, NULL if none */
+	struct rt_list rep_link;	/* in rep->queues */
+	struct rt_stream *stream;
+};
+
+struct rt_stream {
+	struct rt_obj obj;
+	struct rt_dev *dev;
+	const struct rt_context *ctx;	/* identity only (never dereferenced) */
+	_Atomic uint32_t id;		/* kernel stream id (0: none yet) */
+	uint32_t syncobj;		/* timeline: point n = n-th submit done */
+	uint32_t priority;		/* as requested (CANN's 0..7) */
+	uint32_t flags;
+	bool is_default, internal;
+	struct rt_list dev_link;
+
+	pthread_mutex_t submit_lock;
+	_Atomic uint64_t last_point;	/* written under submit_lock */
+	bool kernel_destroyed;
+
+	/* Host callbacks (rt_callback.c), under the callback lock. */
+	struct rt_hostq cbq;		/* aclrtLaunchCallback */
+	struct rt_hostq hfq;		/* aclrtLaunchHostFunc */
+	struct rt_slot word;		/* blocking callbacks wait on it */
+	bool has_word;
+	uint64_t ticket;
+
+	/*
+	 * Issue 7 (external allocators): the registration is an immutable
+	 * record swapped atomically so operator launches read it without a
+	 * lock; pool_bound caches the ranges already bound to the kernel
+	 * stream (POOL_BIND).
+	 */
+	_Atomic(void *) allocator;
+	pthread_mutex_t pool_lock;
+	struct rt_imap pool_bound;
+};
+
+/* A stream of @ctx on @dev (@ctx NULL only for the internal stream). */
+aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint32_t priority, uint32_t flags,
+			  bool is_default, bool internal, struct rt_stream **out);
+/* Unregister and destroy; wait for outstanding work unless @force. */
+aclError rt_stream_destroy(struct rt_stream *s, bool force);
+/* The stream named by @handle in @ctx (NULL: ctx's default stream),
+ * referenced. */
+aclError rt_stream_resolve(struct rt_context *ctx, const void *handle, struct rt_stream **out);
+void rt_stream_put(struct rt_stream *s);
+
+/* Queue one job; *@point (may be NULL) gets its timeline point. */
+aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			  const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point);
+/* The same with s->submit_lock already held. */
+aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+				 const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point);
+/* Wait until @point has signalled (RT_FOREVER or an absolute deadline):
+ * ACL_SUCCESS, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, or the stream's error. */
+aclError rt_stream_wait_point(struct rt_stream *s, uint64_t point, int64_t deadline);
+aclError rt_stream_synchronize(struct rt_stream *s, int64_t deadline);
+/* Has @point signalled? (no waiting) */
+bool rt_stream_point_done(struct rt_stream *s, uint64_t point);
+/* ACL_SUCCESS if the stream has not failed, else its error (with message). */
+aclError rt_stream_check_error(struct rt_stream *s);
+/* aclrtStreamQuery. */
+aclError rt_stream_query(struct rt_stream *s, bool *complete);
+/* The device's runtime-internal stream, referenced (created on first use). */
+aclError rt_dev_internal_stream(struct rt_dev *dev, struct rt_stream **out);
+
+/* ---- events (rt_event.c) ------------------------------------------------- */
+
+struct rt_event_wait {
+	struct rt_stream *stream;	/* referenced */
+	uint64_t point;
+};
+
+struct rt_event {
+	struct rt_obj obj;
+	struct rt_dev *dev;
+	const struct rt_context *ctx;
+	uint32_t flags;
+	struct rt_list dev_link;
+
+	pthread_mutex_t lock;
+	struct rt_slot ts;		/* device timestamp of the last record */
+	bool has_ts;
+	bool recorded;
+	struct rt_stream *rec_stream;	/* referenced while recorded */
+	uint64_t rec_point;
+	struct rt_event_wait *waits;	/* aclrtStreamWaitEvent not yet done */
+	unsigned int nwaits, wait_cap;
+};
+
+aclError rt_event_create(struct rt_context *ctx, uint32_t flags, struct rt_event **out);
+void rt_event_destroy(struct rt_event *ev);
+struct rt_event *rt_event_lookup(const void *handle);
+void rt_event_put(struct rt_event *ev);
+aclError rt_event_record(struct rt_event *ev, struct rt_stream *s);
+aclError rt_event_reset(struct rt_event *ev, struct rt_stream *s);
+aclError rt_event_synchronize(struct rt_event *ev, int64_t deadline);
+aclError rt_event_query(struct rt_event *ev, bool *complete);
+aclError rt_event_query_wait(struct rt_event *ev, bool *complete);
+aclError rt_event_elapsed(struct rt_event *start, struct rt_event *end, float *ms);
+aclError rt_event_timestamp(struct rt_event *ev, uint64_t *us);
+aclError rt_stream_wait_event(struct rt_stream *s, struct rt_event *ev);
+
+/* ---- memory (rt_memory.c, rt_copy.c) ------------------------------------- */
+
+struct rt_alloc {
+	atomic_uint refs;
+	struct rt_dev *dev;		/* referenced */
+	uint64_t addr;			/* what the application sees */
+	uint64_t size;			/* bytes the application may use */
+	uint64_t bo_size;
+	uint64_t va;			/* device address */
+	uint32_t handle;
+	bool host;			/* aclrtMallocHost */
+	pthread_mutex_t map_lock;
+	_Atomic(void *) cpu;		/* runtime's CPU view of the memory */
+};
+
+/* Where a pointer lies, resolved against the allocation tables. */
+struct rt_ptr {
+	struct rt_alloc *alloc;		/* referenced; NULL for pageable memory */
+	uint64_t offset;
+};
+
+aclError rt_malloc(struct rt_dev *dev, size_t size, uint32_t policy, bool align32_only, void **out);
+/* Free the allocation starting at @ptr, looked up in @dev (may be NULL)
+ * first, then in every other open device. */
+aclError rt_free(struct rt_dev *dev, void *ptr, bool host);
+aclError rt_malloc_host(struct rt_dev *dev, size_t size, void **out);
+/* Free every allocation of @dev (teardown). */
+void rt_memory_release_all(struct rt_dev *dev);
+/*
+ * Resolve [ptr, ptr + len) for @dev (then for the other open devices):
+ * inside one allocation, or pageable host memory. A range that starts in
+ * an allocation but leaves it, or a device address that is not allocated,
+ * fails with ACL_ERROR_INVALID_PARAM (message names @what).
+ */
+aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
+			struct rt_ptr *out);
+void rt_ptr_release(struct rt_ptr *p);
+/* The CPU address of a resolved pointer (mapping device memory on demand). */
+aclError rt_ptr_cpu(struct rt_ptr *p, const void *ptr, void **cpu);
+void rt_alloc_put(struct rt_alloc *a);
+
+aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *src, size_t count,
+		   int kind, struct rt_stream *async);
+aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
+		   struct rt_stream *async);
+aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
+
+/* ---- host callbacks (rt_callback.c) -------------------------------------- */
+
+aclError rt_subscribe(uint64_t thread, struct rt_stream *s);
+aclError rt_unsubscribe(uint64_t thread, struct rt_stream *s);
+aclError rt_launch_callback(struct rt_stream *s, void (*fn)(void *), void *arg, bool block);
+aclError rt_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg);
+aclError rt_process_report(int32_t timeout_ms);
+/* A stream is going away: drop its subscription and pending functions
+ * (releasing any stream waits on them). */
+void rt_callback_stream_gone(struct rt_stream *s);
+/* A device is being torn down: stop its host-function worker. */
+void rt_callback_device_gone(struct rt_dev *dev);
+
+#endif /* VNPU_LIB_RT_H */

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rt_device.c - devices: opening a vnpu node per device index, the
+ * aclrtSetDevice reference count, the default context, teardown at reset.
+ *
+ * A device index has at most one open rt_dev at a time (slots[index]). The
+ * slot holds one reference; contexts, streams, events and allocations hold
+ * one each. Resetting a device empties its slot and tears down everything
+ * created on it; the file descriptor is closed when the last reference goes,
+ * so a thread still inside a call on that device never sees its descriptor
+ * reused.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+
+static pthread_mutex_t dev_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	struct rt_dev *dev;
+	uint32_t set_count;
+} slots[RT_MAX_DEVICES];
+
+void rt_dev_get(struct rt_dev *dev)
+{
+	atomic_fetch_add(&dev->refs, 1);
+}
+
+void rt_dev_put(struct rt_dev *dev)
+{
+	if (!dev || atomic_fetch_sub(&dev->refs, 1) != 1)
+		return;
+	rt_slotpool_destroy(dev);
+	rt_imap_clear(&dev->mem);
+	drv_close(dev->fd);
+	pthread_rwlock_destroy(&dev->mem_lock);
+	pthread_mutex_destroy(&dev->lock);
+	pthread_mutex_destroy(&dev->internal_lock);
+	pthread_mutex_destroy(&dev->slots.lock);
+	free(dev);
+}
+
+aclError rt_device_count(uint32_t *count)
+{
+	unsigned int n = 0;
+	int ret = drv_count(&n);
+
+	if (ret || !n)
+		return rt_err(ACL_ERROR_RT_NO_DEVICE, "no vnpu device found (is the vnpu module loaded?)");
+	*count = n;
+	return ACL_SUCCESS;
+}
+
+static aclError check_index(int32_t index)
+{
+	unsigned int n = 0;
+
+	if (index < 0 || index >= RT_MAX_DEVICES)
+		return rt_err(ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range", index);
+	if (slots[index].dev)
+		return ACL_SUCCESS;
+	if (drv_count(&n) || !n)
+		return rt_err(ACL_ERROR_RT_INVALID_DEVICEID,
+			      "device id %d: no vnpu device found (is the vnpu module loaded?)", index);
+	if ((unsigned int)index >= n)
+		return rt_err(ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range: %u device%s", index,
+			      n, n == 1 ? "" : "s");
+	return ACL_SUCCESS;
+}
+
+/* Open device @index into its slot. Called with dev_lock held. */
+static aclError dev_open(int32_t index)
+{
+	struct rt_context *ctx;
+	struct rt_dev *dev;
+	aclError ret;
+	int fd;
+
+	fd = drv_open((unsigned int)index);
+	if (fd < 0)
+		return rt_err_errno(fd, "cannot open vnpu device %d", index);
+	dev = calloc(1, sizeof(*dev));
+	if (!dev) {
+		drv_close(fd);
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	}
+	atomic_init(&dev->refs, 1);
+	dev->fd = fd;
+	dev->index = (unsigned int)index;
+	pthread_mutex_init(&dev->lock, NULL);
+	pthread_mutex_init(&dev->internal_lock, NULL);
+	pthread_mutex_init(&dev->slots.lock, NULL);
+	pthread_rwlock_init(&dev->mem_lock, NULL);
+	rt_list_init(&dev->contexts);
+	rt_list_init(&dev->streams);
+	rt_list_init(&dev->events);
+	rt_imap_init(&dev->mem);
+
+	ret = rt_context_create(dev, true, &ctx);
+	if (ret) {
+		rt_dev_put(dev);
+		return ret;
+	}
+	dev->default_ctx = ctx;
+	rt_context_put(ctx); /* the registry and the list keep it */
+	slots[index].dev = dev;
+	return ACL_SUCCESS;
+}
+
+/* The open device @index (opened if needed), referenced; counts an
+ * aclrtSetDevice use if @count_use. */
+static aclError dev_get_slot(int32_t index, bool count_use, struct rt_dev **out)
+{
+	aclError ret;
+
+	pthread_mutex_lock(&dev_lock);
+	ret = check_index(index);
+	if (!ret && !slots[index].dev)
+		ret = dev_open(index);
+	if (!ret) {
+		if (count_use)
+			slots[index].set_count++;
+		*out = slots[index].dev;
+		rt_dev_get(*out);
+	}
+	pthread_mutex_unlock(&dev_lock);
+	return ret;
+}
+
+aclError rt_device_set(int32_t index)
+{
+	aclError ret;
+
+	pthread_mutex_lock(&dev_lock);
+	ret = check_index(index);
+	if (!ret && !slots[index].dev)
+		ret = dev_open(index);
+	if (!ret) {
+		/* Teardown empties the slot under dev_lock first, so the
+		 * default context is alive while we hold it. */
+		slots[index].set_count++;
+		rt_context_set_current(slots[index].dev->default_ctx);
+	}
+	pthread_mutex_unlock(&dev_lock);
+	return ret;
+}
+
+aclError rt_device_open(int32_t index, struct rt_dev **out)
+{
+	return dev_get_slot(index, false, out);
+}
+
+struct rt_dev *rt_device_get_open(int index)
+{
+	struct rt_dev *dev;
+
+	if (index < 0 || index >= RT_MAX_DEVICES)
+		return NULL;
+	pthread_mutex_lock(&dev_lock);
+	dev = slots[index].dev;
+	if (dev)
+		rt_dev_get(dev);
+	pthread_mutex_unlock(&dev_lock);
+	return dev;
+}
+
+/* Everything created on @dev goes away; outstanding work is waited for. */
+static void dev_teardown(struct rt_dev *dev)
+{
+	struct rt_stream *internal;
+
+	pthread_mutex_lock(&dev->lock);
+	dev->dead = true;
+	pthread_mutex_unlock(&dev->lock);
+
+	rt_callback_device_gone(dev);
+
+	for (;;) {
+		struct rt_stream *s = NULL;
+
+		pthread_mutex_lock(&dev->lock);
+		if (!rt_list_empty(&dev->streams)) {
+			s = rt_container_of(dev->streams.next, struct rt_stream, dev_link);
+			rt_list_del(&s->dev_link);
+			rt_obj_get(&s->obj);
+		}
+		pthread_mutex_unlock(&dev->lock);
+		if (!s)
+			break;
+		rt_stream_destroy(s, false);
+		rt_stream_put(s);
+	}
+	for (;;) {
+		struct rt_event *ev = NULL;
+
+		pthread_mutex_lock(&dev->lock);
+		if (!rt_list_empty(&dev->events)) {
+			ev = rt_container_of(dev->events.next, struct rt_event, dev_link);
+			rt_list_del(&ev->dev_link);
+			rt_obj_get(&ev->obj);
+		}
+		pthread_mutex_unlock(&dev->lock);
+		if (!ev)
+			break;
+		rt_event_destroy(ev);
+		rt_event_put(ev);
+	}
+	for (;;) {
+		struct rt_context *ctx = NULL;
+
+		pthread_mutex_lock(&dev->lock);
+		if (!rt_list_empty(&dev->contexts)) {
+			ctx = rt_container_of(dev->contexts.next, struct rt_context, dev_link);
+			rt_list_del(&ctx->dev_link);
+			rt_obj_get(&ctx->obj);
+		}
+		pthread_mutex_unlock(&dev->lock);
+		if (!ctx)
+			break;
+		rt_context_destroy(ctx);
+		rt_context_put(ctx);
+	}
+	dev->default_ctx = NULL;
+
+	pthread_mutex_lock(&dev->internal_lock);
+	internal = dev->internal;
+	dev->internal = NULL;
+	pthread_mutex_unlock(&dev->internal_lock);
+	if (internal) {
+		rt_stream_destroy(internal, false);
+		rt_stream_put(internal);
+	}
+	rt_memory_release_all(dev);
+}
+
+aclError rt_device_reset(int32_t index, bool force)
+{
+	struct rt_dev *dev;
+
+	if (index < 0 || index >= RT_MAX_DEVICES)
+		return rt_err(ACL_ERROR_RT_INVALID_DEVICEID, "device id %d is out of range", index);
+	pthread_mutex_lock(&dev_lock);
+	dev = slots[index].dev;
+	if (!dev) {
+		aclError ret = check_index(index);
+
+		pthread_mutex_unlock(&dev_lock);
+		return ret;
+	}
+	if (!force && slots[index].set_count > 1) {
+		slots[index].set_count--;
+		pthread_mutex_unlock(&dev_lock);
+		return ACL_SUCCESS;
+	}
+	slots[index].set_count = 0;
+	slots[index].dev = NULL;
+	pthread_mutex_unlock(&dev_lock);
+
+	dev_teardown(dev);
+	rt_dev_put(dev);
+	return ACL_SUCCESS;
+}
+
+void rt_device_reset_all(void)
+{
+	int i;
+
+	for (i = 0; i < RT_MAX_DEVICES; i++) {
+		struct rt_dev *dev;
+
+		pthread_mutex_lock(&dev_lock);
+		dev = slots[i].dev;
+		slots[i].dev = NULL;
+		slots[i].set_count = 0;
+		pthread_mutex_unlock(&dev_lock);
+		if (dev) {
+			dev_teardown(dev);
+			rt_dev_put(dev);
+		}
+	}
+}
+
+aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline)
+{
+	struct rt_stream **list = NULL;
+	size_t n = 0, cap = 0, i;
+	aclError ret = ACL_SUCCESS;
+	struct rt_list *pos;
+
+	pthread_mutex_lock(&dev->lock);
+	rt_list_for_each(pos, &dev->streams) {
+		if (n == cap) {
+			struct rt_stream **bigger;
+
+			cap = cap ? 2 * cap : 16;
+			bigger = realloc(list, cap * sizeof(*list));
+			if (!bigger) {
+				pthread_mutex_unlock(&dev->lock);
+				for (i = 0; i < n; i++)
+					rt_stream_put(list[i]);
+				free(list);
+				return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+			}
+			list = bigger;
+		}
+		list[n] = rt_container_of(pos, struct rt_stream, dev_link);
+		rt_obj_get(&list[n]->obj);
+		n++;
+	}
+	pthread_mutex_unlock(&dev->lock);
+
+	for (i = 0; i < n; i++) {
+		aclError r = ACL_SUCCESS;
+
+		if (!ret)
+			r = rt_stream_synchronize(list[i], deadline);
+		if (r && !ret)
+			ret = r;
+		rt_stream_put(list[i]);
+	}
+	free(list);
+	return ret;
+}
+
+aclError rt_device_mem_info(struct rt_dev *dev, size_t *free_bytes, size_t *total)
+{
+	uint64_t capacity, used;
+	int ret;
+
+	ret = drv_get_param(dev->fd, VNPU_PARAM_MEM_CAPACITY, &capacity);
+	if (!ret)
+		ret = drv_get_param(dev->fd, VNPU_PARAM_MEM_USED, &used);
+	if (ret)
+		return rt_err_errno(ret, "cannot query the memory of device %u", dev->index);
+	*total = (size_t)capacity;
+	*free_bytes = (size_t)(used < capacity ? capacity - used : 0);
+	return ACL_SUCCESS;
+}

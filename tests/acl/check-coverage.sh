@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# docs/api-coverage.md lists every function the public headers declare,
+# exactly once; the ones marked "implemented" are exported by the library
+# and the ones marked "not yet" are not. TAP output.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+doc=$top/docs/api-coverage.md
+lib=$top/build/lib/libascendcl.so.1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Declared: the name before "(" on each ACL_FUNC_VISIBILITY line.
+grep -h "^ACL_FUNC_VISIBILITY " "$top"/include/acl/*.h |
+	sed -E 's/\(.*//; s/.*[ *]([A-Za-z_][A-Za-z0-9_]*)$/\1/' | sort -u > "$tmp/declared"
+# Exported functions.
+nm -D --defined-only "$lib" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > "$tmp/exported"
+# The table rows: | `name` | status | notes |
+grep -E '^\| `[A-Za-z0-9_]+` \|' "$doc" | sed -E 's/^\| `([^`]*)` \| ([^|]*) \|.*/\1 \2/; s/ +$//' > "$tmp/rows"
+awk '{ print $1 }' "$tmp/rows" | sort > "$tmp/listed"
+
+n=0
+fail=0
+check() {
+	n=$((n + 1))
+	if [ -s "$2" ]; then
+		echo "not ok $n - $1"
+		sed 's/^/#   /' "$2"
+		fail=1
+	else
+		echo "ok $n - $1"
+	fi
+}
+
+comm -23 "$tmp/declared" "$tmp/listed" > "$tmp/a"
+check "every declared function is in the table" "$tmp/a"
+comm -13 "$tmp/declared" "$tmp/listed" | sort -u > "$tmp/b"
+check "the table lists only declared functions" "$tmp/b"
+uniq -d "$tmp/listed" > "$tmp/c"
+check "no function is listed twice" "$tmp/c"
+awk '$2 != "implemented" && !($2 == "not" && $3 == "yet") { print }' "$tmp/rows" > "$tmp/d"
+check "every status is \"implemented\" or \"not yet\"" "$tmp/d"
+awk '$2 == "implemented" { print $1 }' "$tmp/rows" | sort > "$tmp/impl"
+comm -23 "$tmp/impl" "$tmp/exported" > "$tmp/e"
+check "every implemented function is exported" "$tmp/e"
+comm -13 "$tmp/impl" "$tmp/exported" > "$tmp/f"
+check "every exported function is marked implemented" "$tmp/f"
+[ "$(wc -l < "$tmp/declared")" -gt 90 ] || echo "x" > "$tmp/g"
+touch "$tmp/g"
+check "the headers declare the whole API" "$tmp/g"
+echo "1..$n"
+exit $fail

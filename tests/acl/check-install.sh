@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+#
+# make install into a staging directory, then build a CANN-style program
+# against the installed tree with pkg-config alone and run it. TAP output.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+n=0
+fail=0
+ok() {
+	n=$((n + 1))
+	if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fail=1; fi
+}
+
+# Install what "make" built; remake nothing (the tree may be read-only).
+make -s -C "$top" -o "$top/build/lib/libascendcl.so.1" -o "$top/build/lib/libascendcl.so" \
+	-o "$top/build/lib/ascendcl.pc" -o "$top/build/vnpu.ko" \
+	install DESTDIR="$stage" PREFIX=/usr > "$stage.log" 2>&1
+ok $? "make install DESTDIR=... PREFIX=/usr"
+sed 's/^/# /' "$stage.log"; rm -f "$stage.log"
+
+for f in usr/include/acl/acl.h usr/include/acl/acl_rt.h usr/include/acl/error_codes/rt_error_codes.h \
+	usr/lib/libascendcl.so.1 usr/lib/pkgconfig/ascendcl.pc; do
+	[ -f "$stage/$f" ]; ok $? "installs $f"
+done
+[ "$(readlink "$stage/usr/lib/libascendcl.so")" = libascendcl.so.1 ]; ok $? "libascendcl.so links to libascendcl.so.1"
+ls "$stage"/lib/modules/*/updates/vnpu.ko > /dev/null 2>&1; ok $? "installs the module under /lib/modules/<kernel>/updates"
+readelf -d "$stage/usr/lib/libascendcl.so.1" | grep -q 'SONAME.*\[libascendcl.so.1\]'; ok $? "soname is libascendcl.so.1"
+[ ! -e "$stage/usr/lib/libacl.so" ] && [ ! -e "$stage/usr/lib/libacl.so.1" ]; ok $? "nothing named libacl.so"
+
+export PKG_CONFIG_PATH="$stage/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage"
+flags=$(pkg-config --cflags --libs ascendcl); ok $? "pkg-config --cflags --libs ascendcl"
+echo "# $flags"
+# shellcheck disable=SC2086 # flags are words
+c++ -std=c++17 -Wall -Wextra -Werror -o "$stage/error_handling" "$top/tests/acl/examples/error_handling.cpp" $flags
+ok $? "a CANN-style program builds with the pkg-config flags alone"
+LD_LIBRARY_PATH="$stage/usr/lib" "$stage/error_handling" > "$stage/out" 2>&1
+ok $? "and runs against the installed library"
+sed 's/^/# /' "$stage/out"
+echo "1..$n"
+exit $fail

@@ -1,0 +1,598 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ACL conformance: initialisation, error reporting, versions, devices and
+ * contexts.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "acl_test.h"
+
+/* ---- aclInit / aclFinalize ------------------------------------------------ */
+
+static char *write_config(const char *text)
+{
+	static char path[64];
+	int fd;
+
+	strcpy(path, "/tmp/acl-config-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+START_TEST(init_null_and_finalize)
+{
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+START_TEST(init_twice_gives_repeat_initialize)
+{
+	ACL_OK(aclInit(NULL));
+	ACL_ERR(ACL_ERROR_REPEAT_INITIALIZE, aclInit(NULL));
+	ACL_ERR(ACL_ERROR_REPEAT_INITIALIZE, aclInit(NULL));
+	/* One aclFinalize undoes all of them. */
+	ACL_OK(aclFinalize());
+	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
+}
+END_TEST
+
+START_TEST(finalize_without_init_gives_repeat_finalize)
+{
+	uint64_t refs = 99;
+
+	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
+	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalizeReference(&refs));
+	ck_assert_uint_eq(refs, 0);
+}
+END_TEST
+
+START_TEST(finalize_reference_counts_down)
+{
+	uint64_t refs = 0;
+	int32_t dev;
+
+	ACL_OK(aclInit(NULL));
+	ACL_ERR(ACL_ERROR_REPEAT_INITIALIZE, aclInit(NULL));
+	ACL_ERR(ACL_ERROR_REPEAT_INITIALIZE, aclInit(NULL));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclFinalizeReference(&refs));
+	ck_assert_uint_eq(refs, 2);
+	ACL_OK(aclFinalizeReference(&refs));
+	ck_assert_uint_eq(refs, 1);
+	/* Not torn down yet: the device is still set. */
+	ACL_OK(aclrtGetDevice(&dev));
+	ACL_OK(aclFinalizeReference(NULL));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalizeReference(&refs));
+	ck_assert_uint_eq(refs, 0);
+}
+END_TEST
+
+START_TEST(finalize_releases_devices)
+{
+	void *p;
+	int32_t dev;
+
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtMalloc(&p, 1 << 20, ACL_MEM_MALLOC_HUGE_FIRST));
+	ck_assert_uint_ge(acl_test_mem_used(), 1 << 20);
+	ACL_OK(aclFinalize());
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert_uint_eq(acl_test_mem_used(), 0);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtFree(p));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+START_TEST(init_with_config_files)
+{
+	ACL_OK(aclInit(write_config("{}")));
+	ACL_OK(aclFinalize());
+	/* The same text again after a finalisation is fine. */
+	ACL_OK(aclInit(write_config("{}")));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+START_TEST(init_with_cann_style_config)
+{
+	ACL_OK(aclInit(write_config("{\n  \"dump\": {\"dump_list\": [{\"model_name\": \"m\"}], \"dump_path\": "
+				    "\"/tmp\"},\n  \"err_msg_mode\": \"0\",\n  \"vnpu\": {\"hazard_policy\": "
+				    "\"strict\"}\n}\n")));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+START_TEST(init_missing_file_gives_invalid_file)
+{
+	ACL_ERR(ACL_ERROR_INVALID_FILE, aclInit("/nonexistent/acl.json"));
+	/* Nothing was initialised. */
+	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
+	ACL_ERR(ACL_ERROR_INVALID_FILE, aclInit("/tmp"));
+}
+END_TEST
+
+START_TEST(init_malformed_json_gives_parse_file)
+{
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("{\"dump\": ")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("[1, 2]")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("{\"a\": 1,}")));
+	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
+}
+END_TEST
+
+START_TEST(init_bad_vnpu_option_gives_file_attr_invalid)
+{
+	ACL_ERR(ACL_ERROR_FILE_ATTR_INVALID, aclInit(write_config("{\"vnpu\": {\"hazard_policy\": \"lax\"}}")));
+	ACL_ERR(ACL_ERROR_FILE_ATTR_INVALID, aclInit(write_config("{\"vnpu\": 3}")));
+}
+END_TEST
+
+START_TEST(reinit_with_other_config_gives_invalid_param)
+{
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclFinalize());
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclInit(write_config("{\"other\": 1}")));
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+START_TEST(bad_hazard_policy_environment)
+{
+	setenv("VNPU_HAZARD_POLICY", "sometimes", 1);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclInit(NULL));
+	setenv("VNPU_HAZARD_POLICY", "strict", 1);
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+/* ---- errors ----------------------------------------------------------------- */
+
+START_TEST(recent_message_is_null_without_error)
+{
+	ck_assert_ptr_null(aclGetRecentErrMsg());
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+}
+END_TEST
+
+START_TEST(recent_message_is_consumed_on_read)
+{
+	const char *m;
+
+	ck_assert_int_eq(aclrtGetRunMode(NULL), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_ptr_nonnull(m);
+	ck_assert_msg(strstr(m, "aclrtGetRunMode") && strstr(m, "runMode"), "message: %s", m);
+	ck_assert_ptr_null(aclGetRecentErrMsg());
+	/* A success does not make a message. */
+	ACL_OK(aclrtGetVersion(&(int32_t){ 0 }, &(int32_t){ 0 }, &(int32_t){ 0 }));
+	ck_assert_ptr_null(aclGetRecentErrMsg());
+}
+END_TEST
+
+START_TEST(recent_message_names_the_problem)
+{
+	const char *m;
+
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert_int_eq(aclrtFree((void *)0x1234), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "aclrtFree") && strstr(m, "0x1234"), "message: %s", m ? m : "none");
+	ACL_OK(aclrtResetDevice(0));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
+START_TEST(last_error_get_clears_peek_keeps)
+{
+	ck_assert_int_eq(aclrtGetRunMode(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+	/* The message is consumed separately. */
+	ck_assert_ptr_nonnull(aclGetRecentErrMsg());
+	/* The latest failure wins. */
+	ck_assert_int_eq(aclrtSetDevice(-1), ACL_ERROR_RT_INVALID_DEVICEID);
+	ck_assert_int_eq(aclrtGetRunMode(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+}
+END_TEST
+
+START_TEST(last_error_bad_level)
+{
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetLastError((aclrtLastErrLevel)1));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtPeekAtLastError((aclrtLastErrLevel)-1));
+}
+END_TEST
+
+static void *fail_in_thread(void *arg)
+{
+	(void)arg;
+	ck_assert_ptr_null(aclGetRecentErrMsg());
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+	ck_assert_int_eq(aclrtSetDevice(-5), ACL_ERROR_RT_INVALID_DEVICEID);
+	return NULL;
+}
+
+START_TEST(errors_are_per_thread)
+{
+	pthread_t t;
+	const char *m;
+
+	ck_assert_int_eq(aclrtGetRunMode(NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(pthread_create(&t, NULL, fail_in_thread, NULL), 0);
+	pthread_join(t, NULL);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "aclrtGetRunMode"), "message: %s", m ? m : "none");
+}
+END_TEST
+
+START_TEST(version_soc_and_run_mode)
+{
+	int32_t major = -1, minor = -1, patch = -1;
+	aclrtRunMode mode = ACL_DEVICE;
+	const char *soc = aclrtGetSocName();
+
+	ACL_OK(aclrtGetVersion(&major, &minor, &patch));
+	ck_assert_int_eq(major, ACL_MAJOR_VERSION);
+	ck_assert_int_eq(minor, ACL_MINOR_VERSION);
+	ck_assert_int_eq(patch, ACL_PATCH_VERSION);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetVersion(NULL, &minor, &patch));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetVersion(&major, NULL, &patch));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetVersion(&major, &minor, NULL));
+	ck_assert_ptr_nonnull(soc);
+	ck_assert_str_eq(soc, "vnpu");
+	ACL_OK(aclrtGetRunMode(&mode));
+	ck_assert_int_eq(mode, ACL_HOST);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetRunMode(NULL));
+}
+END_TEST
+
+/* Every symbol the library exports is part of the ACL API. */
+START_TEST(exports_only_acl_symbols)
+{
+	char line[512];
+	int total = 0, bad = 0;
+	FILE *p;
+
+	p = popen("nm -D --defined-only build/lib/libascendcl.so.1", "r");
+	ck_assert_ptr_nonnull(p);
+	while (fgets(line, sizeof(line), p)) {
+		char type, name[400];
+
+		if (sscanf(line, "%*s %c %399s", &type, name) != 2)
+			continue;
+		if (type == 'A') /* the version node */
+			continue;
+		total++;
+		if (strncmp(name, "acl", 3)) {
+			fprintf(stderr, "exported: %s\n", name);
+			bad++;
+		}
+	}
+	ck_assert_int_eq(pclose(p), 0);
+	ck_assert_int_gt(total, 50);
+	ck_assert_int_eq(bad, 0);
+}
+END_TEST
+
+/* ---- devices ---------------------------------------------------------------- */
+
+static uint32_t module_devices(void)
+{
+	unsigned long n = 0;
+
+	ck_assert(acl_test_param("devices", &n));
+	return (uint32_t)n;
+}
+
+START_TEST(device_count_matches_the_module)
+{
+	uint32_t count = 0;
+
+	ACL_OK(aclrtGetDeviceCount(&count));
+	ck_assert_uint_eq(count, module_devices());
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetDeviceCount(NULL));
+}
+END_TEST
+
+START_TEST(set_device_rejects_bad_ids)
+{
+	int32_t n = (int32_t)module_devices();
+
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(-1));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(n));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(64));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtSetDevice(INT32_MAX));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDevice(-1));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDevice(n));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtResetDeviceForce(n));
+}
+END_TEST
+
+START_TEST(get_device_needs_a_context)
+{
+	int32_t dev;
+
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetDevice(NULL));
+}
+END_TEST
+
+START_TEST(set_get_reset_device)
+{
+	int32_t dev = -1;
+
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtGetDevice(&dev));
+	ck_assert_int_eq(dev, 0);
+	ACL_OK(aclrtResetDevice(0));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+	/* Resetting a device that is not set changes nothing. */
+	ACL_OK(aclrtResetDevice(0));
+}
+END_TEST
+
+START_TEST(set_device_is_reference_counted)
+{
+	aclrtContext c1, c2;
+	int32_t dev;
+
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtGetCurrentContext(&c1));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtGetCurrentContext(&c2));
+	ck_assert_ptr_eq(c1, c2);
+	ACL_OK(aclrtResetDevice(0));
+	ACL_OK(aclrtGetDevice(&dev));
+	ACL_OK(aclrtGetCurrentContext(&c2));
+	ck_assert_ptr_eq(c1, c2);
+	ACL_OK(aclrtResetDevice(0));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetCurrentContext(&c2));
+}
+END_TEST
+
+START_TEST(reset_device_force_ignores_the_count)
+{
+	int32_t dev;
+	void *p;
+
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtMalloc(&p, 4096, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtResetDeviceForce(0));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert_uint_eq(acl_test_mem_used(), 0);
+	ACL_OK(aclrtResetDevice(0));
+}
+END_TEST
+
+static void *set_device_thread(void *arg)
+{
+	aclrtContext *ctx = arg;
+
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtGetCurrentContext(ctx));
+	return NULL;
+}
+
+START_TEST(threads_share_the_default_context)
+{
+	aclrtContext mine, theirs = NULL;
+	pthread_t t;
+
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtGetCurrentContext(&mine));
+	ck_assert_int_eq(pthread_create(&t, NULL, set_device_thread, &theirs), 0);
+	pthread_join(t, NULL);
+	ck_assert_ptr_eq(mine, theirs);
+	ACL_OK(aclrtResetDevice(0));
+	ACL_OK(aclrtResetDevice(0));
+}
+END_TEST
+
+START_TEST(synchronize_device)
+{
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtSynchronizeDevice());
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtSynchronizeDeviceWithTimeout(100));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtSynchronizeDevice());
+	ACL_OK(aclrtSynchronizeDeviceWithTimeout(-1));
+	ACL_OK(aclrtSynchronizeDeviceWithTimeout(0));
+	ACL_OK(aclrtSynchronizeDeviceWithTimeout(1000));
+	ACL_ERR(ACL_ERROR_RT_PARAM_INVALID, aclrtSynchronizeDeviceWithTimeout(-2));
+	ACL_OK(aclrtResetDevice(0));
+}
+END_TEST
+
+/* ---- contexts ----------------------------------------------------------------- */
+
+START_TEST(create_context_makes_it_current)
+{
+	aclrtContext ctx = NULL, cur = NULL, def;
+	int32_t dev = -1;
+
+	ACL_OK(aclrtGetCurrentContext(&def));
+	ACL_OK(aclrtCreateContext(&ctx, 0));
+	ck_assert_ptr_nonnull(ctx);
+	ck_assert_ptr_ne(ctx, def);
+	ACL_OK(aclrtGetCurrentContext(&cur));
+	ck_assert_ptr_eq(cur, ctx);
+	ACL_OK(aclrtGetDevice(&dev));
+	ck_assert_int_eq(dev, 0);
+	ACL_OK(aclrtSetCurrentContext(def));
+	ACL_OK(aclrtGetCurrentContext(&cur));
+	ck_assert_ptr_eq(cur, def);
+	ACL_OK(aclrtDestroyContext(ctx));
+	ACL_OK(aclrtGetCurrentContext(&cur));
+	ck_assert_ptr_eq(cur, def);
+}
+END_TEST
+
+START_TEST(destroying_the_current_context_leaves_none)
+{
+	aclrtContext ctx, cur;
+
+	ACL_OK(aclrtCreateContext(&ctx, 0));
+	ACL_OK(aclrtDestroyContext(ctx));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetCurrentContext(&cur));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetCurrentContext(ctx));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyContext(ctx));
+}
+END_TEST
+
+START_TEST(context_arguments)
+{
+	aclrtContext ctx, def;
+	int local;
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateContext(NULL, 0));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtCreateContext(&ctx, -1));
+	ACL_ERR(ACL_ERROR_RT_INVALID_DEVICEID, aclrtCreateContext(&ctx, 64));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyContext(NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyContext(&local));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetCurrentContext(NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetCurrentContext(&local));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetCurrentContext(NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCtxGetCurrentDefaultStream(NULL));
+	ACL_OK(aclrtGetCurrentContext(&def));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyContext(def));
+}
+END_TEST
+
+static void *current_context_thread(void *arg)
+{
+	aclrtContext ctx = arg, cur;
+
+	/* A new thread has no current context until it sets one. */
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetCurrentContext(&cur));
+	ACL_OK(aclrtSetCurrentContext(ctx));
+	ACL_OK(aclrtGetCurrentContext(&cur));
+	ck_assert_ptr_eq(cur, ctx);
+	return NULL;
+}
+
+START_TEST(current_context_is_per_thread)
+{
+	aclrtContext ctx, def, cur;
+	pthread_t t;
+
+	ACL_OK(aclrtGetCurrentContext(&def));
+	ACL_OK(aclrtCreateContext(&ctx, 0));
+	ACL_OK(aclrtSetCurrentContext(def));
+	ck_assert_int_eq(pthread_create(&t, NULL, current_context_thread, ctx), 0);
+	pthread_join(t, NULL);
+	ACL_OK(aclrtGetCurrentContext(&cur));
+	ck_assert_ptr_eq(cur, def);
+	ACL_OK(aclrtDestroyContext(ctx));
+}
+END_TEST
+
+START_TEST(default_streams)
+{
+	aclrtStream s1 = NULL, s2 = NULL;
+	aclrtContext ctx;
+
+	ACL_OK(aclrtCtxGetCurrentDefaultStream(&s1));
+	ck_assert_ptr_nonnull(s1);
+	ACL_OK(aclrtCreateContext(&ctx, 0));
+	ACL_OK(aclrtCtxGetCurrentDefaultStream(&s2));
+	ck_assert_ptr_nonnull(s2);
+	ck_assert_ptr_ne(s1, s2);
+	/* Default streams cannot be destroyed. */
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyStream(s2));
+	/* A stream of another context is not usable here. */
+	ACL_ERR(ACL_ERROR_RT_STREAM_CONTEXT, aclrtSynchronizeStream(s1));
+	ACL_OK(aclrtSynchronizeStream(s2));
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	ACL_OK(aclrtDestroyContext(ctx));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtCtxGetCurrentDefaultStream(&s2));
+}
+END_TEST
+
+START_TEST(reset_invalidates_contexts)
+{
+	aclrtContext ctx;
+
+	ACL_OK(aclrtCreateContext(&ctx, 0));
+	ACL_OK(aclrtResetDevice(0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetCurrentContext(ctx));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyContext(ctx));
+	ACL_OK(aclrtSetDevice(0)); /* for the fixture's reset */
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("acl_core");
+	TCase *tc;
+
+	tc = acl_tcase("init", false, 30);
+	tcase_add_test(tc, init_null_and_finalize);
+	tcase_add_test(tc, init_twice_gives_repeat_initialize);
+	tcase_add_test(tc, finalize_without_init_gives_repeat_finalize);
+	tcase_add_test(tc, finalize_reference_counts_down);
+	tcase_add_test(tc, finalize_releases_devices);
+	tcase_add_test(tc, init_with_config_files);
+	tcase_add_test(tc, init_with_cann_style_config);
+	tcase_add_test(tc, init_missing_file_gives_invalid_file);
+	tcase_add_test(tc, init_malformed_json_gives_parse_file);
+	tcase_add_test(tc, init_bad_vnpu_option_gives_file_attr_invalid);
+	tcase_add_test(tc, reinit_with_other_config_gives_invalid_param);
+	tcase_add_test(tc, bad_hazard_policy_environment);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("errors", false, 30);
+	tcase_add_test(tc, recent_message_is_null_without_error);
+	tcase_add_test(tc, recent_message_is_consumed_on_read);
+	tcase_add_test(tc, recent_message_names_the_problem);
+	tcase_add_test(tc, last_error_get_clears_peek_keeps);
+	tcase_add_test(tc, last_error_bad_level);
+	tcase_add_test(tc, errors_are_per_thread);
+	tcase_add_test(tc, version_soc_and_run_mode);
+	tcase_add_test(tc, exports_only_acl_symbols);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("devices", false, 30);
+	tcase_add_test(tc, device_count_matches_the_module);
+	tcase_add_test(tc, set_device_rejects_bad_ids);
+	tcase_add_test(tc, get_device_needs_a_context);
+	tcase_add_test(tc, set_get_reset_device);
+	tcase_add_test(tc, set_device_is_reference_counted);
+	tcase_add_test(tc, reset_device_force_ignores_the_count);
+	tcase_add_test(tc, threads_share_the_default_context);
+	tcase_add_test(tc, synchronize_device);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("contexts", true, 30);
+	tcase_add_test(tc, create_context_makes_it_current);
+	tcase_add_test(tc, destroying_the_current_context_leaves_none);
+	tcase_add_test(tc, context_arguments);
+	tcase_add_test(tc, current_context_is_per_thread);
+	tcase_add_test(tc, default_streams);
+	tcase_add_test(tc, reset_invalidates_contexts);
+	suite_add_tcase(s, tc);
+
+	return acl_test_run(s);
+}
