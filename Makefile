@@ -84,7 +84,8 @@ LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS))
 LIB_CFLAGS := $(USER_CFLAGS) -fvisibility=hidden -DFUNC_VISIBILITY
 LIB := $(B)/lib/$(LIB_SONAME)
 # Pure-logic parts of the library, also linked into host unit tests.
-LIB_PURE_SRCS := lib/rt_imap.c lib/rt_config.c lib/rt_kind.c lib/rt_errmap.c lib/rt_handle.c
+LIB_PURE_SRCS := lib/rt_imap.c lib/rt_config.c lib/rt_kind.c lib/rt_errmap.c lib/rt_handle.c \
+	lib/rt_error.c lib/rt_op.c lib/acl_tensor.c lib/acl_opattr.c lib/rt_allocreg.c lib/rt_wspool.c
 
 lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
 
@@ -188,6 +189,9 @@ UNIT_EXTRA_CFLAGS_test_ops := $(OPS_HOST_CFLAGS)
 $(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_lib_*.c)),\
 	$(eval UNIT_EXTRA_$(t) := $(LIB_PURE_SRCS))\
 	$(eval UNIT_EXTRA_CFLAGS_$(t) := -Ilib -pthread))
+# The operator planner's tests also run the kernel's compute kernels.
+UNIT_EXTRA_test_lib_op += $(OPS_HOST_SRCS)
+UNIT_EXTRA_CFLAGS_test_lib_op += $(OPS_HOST_CFLAGS)
 
 unit: $(UNITS)
 

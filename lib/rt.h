@@ -11,7 +11,9 @@
  * handle registry (rt_handle.h); every object holds a reference on its
  * rt_dev, whose file descriptor is closed when the last reference goes.
  * Lock order: g_dev_lock -> callback lock -> dev->lock -> stream submit_lock
- * -> event lock -> dev->mem_lock -> slot pool lock.
+ * -> stream pool_lock -> event lock -> dev->mem_lock -> slot pool lock;
+ * a stream's ws_lock and alloc_slot.lock and a device's ws_lock are taken
+ * alone. No runtime lock is ever held while an application callback runs.
  */
 #ifndef VNPU_LIB_RT_H
 #define VNPU_LIB_RT_H
@@ -23,9 +25,11 @@
 
 #include "acl/acl.h"
 #include "drv.h"
+#include "rt_allocreg.h"
 #include "rt_handle.h"
 #include "rt_imap.h"
 #include "rt_list.h"
+#include "rt_wspool.h"
 
 #define RT_MAX_DEVICES 64
 #define RT_FOREVER INT64_MAX
@@ -34,6 +38,9 @@
 
 /* Name the ACL function the calling thread is in, for messages. */
 void rt_api_enter(const char *name);
+/* The name last given to rt_api_enter() on this thread (an application
+ * callback may call other ACL functions; restore it afterwards). */
+const char *rt_api_current(void);
 /* Record @code as the thread's last error with a message; returns @code. */
 aclError rt_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* rt_err() with the ACL code of kernel errno @err and its text appended. */
@@ -108,6 +115,11 @@ struct rt_dev {
 	pthread_mutex_t internal_lock;
 	struct rt_stream *internal;	/* runtime-only stream (releases) */
 	struct rt_reporter *worker;	/* runs aclrtLaunchHostFunc functions */
+
+	/* Workspace blocks any stream may take once their last use is done
+	 * (rt_pool.c); each holds a reference on its owner stream. */
+	pthread_mutex_t ws_lock;
+	struct rt_wslist ws_idle;
 };
 
 void rt_dev_get(struct rt_dev *dev);
@@ -191,15 +203,24 @@ struct rt_stream {
 	bool has_word;
 	uint64_t ticket;
 
+	/* Kernel VNPU_STREAM_PARAM_REQUIRE_POOL as last set (submit_lock). */
+	bool require_pool;
+
 	/*
-	 * Issue 7 (external allocators): the registration is an immutable
-	 * record swapped atomically so operator launches read it without a
-	 * lock; pool_bound caches the ranges already bound to the kernel
-	 * stream (POOL_BIND).
+	 * External allocator (rt_allocreg.h): the registration, read by
+	 * operator launches without a lock.
 	 */
-	_Atomic(void *) allocator;
+	struct rt_allocslot alloc_slot;
+	/*
+	 * Allocations bound to the kernel stream with POOL_BIND, whole, by
+	 * device address; each entry references its struct rt_alloc
+	 * (rt_pool.c).
+	 */
 	pthread_mutex_t pool_lock;
 	struct rt_imap pool_bound;
+	/* The runtime's own workspace blocks last used by this stream. */
+	pthread_mutex_t ws_lock;
+	struct rt_wslist ws_cache;
 };
 
 /* A stream of @ctx on @dev (@ctx NULL only for the internal stream). */
@@ -230,6 +251,17 @@ aclError rt_stream_check_error(struct rt_stream *s);
 aclError rt_stream_query(struct rt_stream *s, bool *complete);
 /* The device's runtime-internal stream, referenced (created on first use). */
 aclError rt_dev_internal_stream(struct rt_dev *dev, struct rt_stream **out);
+/* The kernel stream id of @s, created if it has none yet. */
+aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id);
+/*
+ * Queue one operator task. @pool: 1 = its workspace is bound pool memory
+ * (the kernel stream must require pool workspace), 0 = runtime memory (it
+ * must not), -1 = no workspace (leave the setting). On failure *@kerr is
+ * the kernel's errno (0 if the failure was not the submit's); the message
+ * recorded is generic, the caller may record a better one.
+ */
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, int pool, uint64_t *point,
+			     int *kerr);
 
 /* ---- events (rt_event.c) ------------------------------------------------- */
 
@@ -281,6 +313,8 @@ struct rt_alloc {
 	bool host;			/* aclrtMallocHost */
 	pthread_mutex_t map_lock;
 	_Atomic(void *) cpu;		/* runtime's CPU view of the memory */
+	atomic_uint bound;		/* streams whose pool_bound holds it */
+	atomic_bool freed;		/* aclrtFree'd: no new binding */
 };
 
 /* Where a pointer lies, resolved against the allocation tables. */
@@ -305,6 +339,16 @@ void rt_memory_release_all(struct rt_dev *dev);
 aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
 			struct rt_ptr *out);
 void rt_ptr_release(struct rt_ptr *p);
+/*
+ * [ptr, ptr + len) must be device memory of @dev (aclrtMalloc*, not pinned
+ * host memory): its allocation, referenced. ACL_ERROR_INVALID_PARAM with a
+ * message naming @what otherwise.
+ */
+aclError rt_device_range(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
+			 struct rt_alloc **out);
+void rt_alloc_get(struct rt_alloc *a);
+/* Device index whose VA window holds @addr, or -1 (a host address). */
+int rt_va_device(uint64_t addr);
 /* The CPU address of a resolved pointer (mapping device memory on demand). */
 aclError rt_ptr_cpu(struct rt_ptr *p, const void *ptr, void **cpu);
 void rt_alloc_put(struct rt_alloc *a);
@@ -314,6 +358,33 @@ aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *sr
 aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
 		   struct rt_stream *async);
 aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
+
+/* ---- stream pools (rt_pool.c) -------------------------------------------- */
+
+/* Bind the allocation @a (all of it) to @s's kernel stream unless it is
+ * already: one POOL_BIND the first time, nothing afterwards. */
+aclError rt_pool_bind(struct rt_stream *s, struct rt_alloc *a);
+/* @a is being freed: unbind it from every stream that bound it. */
+void rt_pool_alloc_freed(struct rt_alloc *a);
+/* Drop @s's bindings (its kernel stream is gone); s->pool_lock held. */
+void rt_pool_stream_unbound(struct rt_stream *s);
+/* A runtime workspace block of at least @size bytes for @s. */
+aclError rt_pool_ws_take(struct rt_stream *s, uint64_t size, struct rt_wsblock **out);
+/* Give @b back after its use by the job at @point of @s. */
+void rt_pool_ws_give(struct rt_stream *s, struct rt_wsblock *b, uint64_t point);
+/* @s is being destroyed: its blocks go to the device (or are freed). */
+void rt_pool_ws_stream_gone(struct rt_stream *s);
+/* Free the blocks still kept by @s (its last reference is going). */
+void rt_pool_ws_stream_release(struct rt_stream *s);
+/* @dev is being torn down: free its idle blocks. */
+void rt_pool_ws_device_gone(struct rt_dev *dev);
+
+/* ---- operators (rt_opexec.c) --------------------------------------------- */
+
+/* aclopExecuteV2 / aclopCompileAndExecuteV2 on @stream (NULL: the current
+ * context's default stream). */
+aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclDataBuffer *in[], int nout,
+		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream);
 
 /* ---- host callbacks (rt_callback.c) -------------------------------------- */
 

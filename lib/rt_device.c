@@ -38,6 +38,7 @@ void rt_dev_put(struct rt_dev *dev)
 	pthread_mutex_destroy(&dev->lock);
 	pthread_mutex_destroy(&dev->internal_lock);
 	pthread_mutex_destroy(&dev->slots.lock);
+	pthread_mutex_destroy(&dev->ws_lock);
 	free(dev);
 }
 
@@ -92,6 +93,8 @@ static aclError dev_open(int32_t index)
 	pthread_mutex_init(&dev->internal_lock, NULL);
 	pthread_mutex_init(&dev->slots.lock, NULL);
 	pthread_rwlock_init(&dev->mem_lock, NULL);
+	pthread_mutex_init(&dev->ws_lock, NULL);
+	rt_wslist_init(&dev->ws_idle);
 	rt_list_init(&dev->contexts);
 	rt_list_init(&dev->streams);
 	rt_list_init(&dev->events);
@@ -231,6 +234,7 @@ static void dev_teardown(struct rt_dev *dev)
 		rt_stream_destroy(internal, false);
 		rt_stream_put(internal);
 	}
+	rt_pool_ws_device_gone(dev);
 	rt_memory_release_all(dev);
 }
 

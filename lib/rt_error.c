@@ -31,6 +31,11 @@ void rt_api_enter(const char *name)
 	errstate.api = name;
 }
 
+const char *rt_api_current(void)
+{
+	return errstate.api;
+}
+
 bool rt_err_quiet(bool quiet)
 {
 	bool old = errstate.quiet;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /*
  * rt_handle.c - object reference counts and the handle registry: a hash set
- * of live object addresses under a reader-writer lock. Lookups hold the
- * lock only to find the object and take a reference.
+ * of live object addresses, each bucket under its own reader-writer lock.
+ * Lookups hold their bucket's lock only to find the object and take a
+ * reference, so threads working on different objects (each its own stream,
+ * say) share no lock.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -17,19 +19,32 @@ struct entry {
 	struct rt_obj *obj;
 };
 
-static pthread_rwlock_t registry_lock = PTHREAD_RWLOCK_INITIALIZER;
-static struct entry *buckets[BUCKETS];
-static unsigned long registered;
+static struct bucket {
+	pthread_rwlock_t lock;
+	struct entry *head;
+} buckets[BUCKETS];
+static pthread_once_t buckets_once = PTHREAD_ONCE_INIT;
+static atomic_ulong registered;
+
+static void buckets_init(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < BUCKETS; i++)
+		pthread_rwlock_init(&buckets[i].lock, NULL);
+}
+
 static atomic_uint_fast64_t next_serial = 1;
 
-static unsigned int bucket_of(const void *p)
+static struct bucket *bucket_get(const void *p)
 {
 	uint64_t x = (uint64_t)(uintptr_t)p;
 
+	pthread_once(&buckets_once, buckets_init);
 	x ^= x >> 33;
 	x *= 0xff51afd7ed558ccdULL;
 	x ^= x >> 33;
-	return (unsigned int)(x % BUCKETS);
+	return &buckets[x % BUCKETS];
 }
 
 void rt_obj_init(struct rt_obj *obj, uint32_t type, void (*release)(struct rt_obj *obj))
@@ -54,38 +69,38 @@ void rt_obj_put(struct rt_obj *obj)
 int rt_handle_add(struct rt_obj *obj)
 {
 	struct entry *e = malloc(sizeof(*e));
-	unsigned int b = bucket_of(obj);
+	struct bucket *b = bucket_get(obj);
 
 	if (!e)
 		return -ENOMEM;
 	e->obj = obj;
 	obj->serial = atomic_fetch_add(&next_serial, 1);
 	rt_obj_get(obj);
-	pthread_rwlock_wrlock(&registry_lock);
-	e->next = buckets[b];
-	buckets[b] = e;
-	registered++;
-	pthread_rwlock_unlock(&registry_lock);
+	pthread_rwlock_wrlock(&b->lock);
+	e->next = b->head;
+	b->head = e;
+	pthread_rwlock_unlock(&b->lock);
+	atomic_fetch_add(&registered, 1);
 	return 0;
 }
 
 bool rt_handle_remove(struct rt_obj *obj)
 {
-	unsigned int b = bucket_of(obj);
+	struct bucket *b = bucket_get(obj);
 	struct entry **pp, *e = NULL;
 
-	pthread_rwlock_wrlock(&registry_lock);
-	for (pp = &buckets[b]; *pp; pp = &(*pp)->next) {
+	pthread_rwlock_wrlock(&b->lock);
+	for (pp = &b->head; *pp; pp = &(*pp)->next) {
 		if ((*pp)->obj == obj) {
 			e = *pp;
 			*pp = e->next;
-			registered--;
 			break;
 		}
 	}
-	pthread_rwlock_unlock(&registry_lock);
+	pthread_rwlock_unlock(&b->lock);
 	if (!e)
 		return false;
+	atomic_fetch_sub(&registered, 1);
 	free(e);
 	rt_obj_put(obj);
 	return true;
@@ -94,12 +109,14 @@ bool rt_handle_remove(struct rt_obj *obj)
 struct rt_obj *rt_handle_lookup(const void *handle, uint32_t type)
 {
 	struct rt_obj *found = NULL;
+	struct bucket *b;
 	struct entry *e;
 
 	if (!handle)
 		return NULL;
-	pthread_rwlock_rdlock(&registry_lock);
-	for (e = buckets[bucket_of(handle)]; e; e = e->next) {
+	b = bucket_get(handle);
+	pthread_rwlock_rdlock(&b->lock);
+	for (e = b->head; e; e = e->next) {
 		if ((const void *)e->obj == handle) {
 			if (e->obj->type == type) {
 				found = e->obj;
@@ -108,16 +125,11 @@ struct rt_obj *rt_handle_lookup(const void *handle, uint32_t type)
 			break;
 		}
 	}
-	pthread_rwlock_unlock(&registry_lock);
+	pthread_rwlock_unlock(&b->lock);
 	return found;
 }
 
 unsigned long rt_handle_count(void)
 {
-	unsigned long n;
-
-	pthread_rwlock_rdlock(&registry_lock);
-	n = registered;
-	pthread_rwlock_unlock(&registry_lock);
-	return n;
+	return atomic_load(&registered);
 }

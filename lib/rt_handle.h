@@ -23,6 +23,7 @@ enum rt_obj_type {
 	RT_OBJ_CONTEXT = 1,
 	RT_OBJ_STREAM,
 	RT_OBJ_EVENT,
+	RT_OBJ_ALLOCDESC,
 };
 
 struct rt_obj {

@@ -214,6 +214,15 @@ const struct rt_imap_node *rt_imap_find(const struct rt_imap *map, uint64_t addr
 	return NULL;
 }
 
+bool rt_imap_covers(const struct rt_imap *map, uint64_t start, uint64_t size)
+{
+	const struct rt_imap_node *n = rt_imap_find(map, start);
+
+	if (!n || !size || start + (size - 1) < start)
+		return false;
+	return size <= n->size && start - n->start <= n->size - size;
+}
+
 static void walk(const struct rt_imap_node *n, void (*fn)(const struct rt_imap_node *, void *), void *arg)
 {
 	while (n) {

@@ -40,6 +40,9 @@ void *rt_imap_remove(struct rt_imap *map, uint64_t start);
 /* The range containing @addr, or NULL. */
 const struct rt_imap_node *rt_imap_find(const struct rt_imap *map, uint64_t addr);
 
+/* Is [start, start + size) (size >= 1, not wrapping) inside one range? */
+bool rt_imap_covers(const struct rt_imap *map, uint64_t start, uint64_t size);
+
 /* Call @fn on every range in address order (the map must not change). */
 void rt_imap_for_each(const struct rt_imap *map, void (*fn)(const struct rt_imap_node *node, void *arg),
 		      void *arg);

@@ -13,6 +13,11 @@
  *
  * Table entries are reference counted: a copy in progress keeps the
  * mapping alive even if another thread frees the allocation meanwhile.
+ *
+ * Every device has its own VA window (uapi: VNPU_VA_START + index *
+ * VNPU_VA_DEVICE_SPAN), so a device address names its device: lookups go
+ * straight to that device's table. Only host addresses (aclrtMallocHost
+ * memory, keyed by its CPU address) are searched for in every device.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -21,6 +26,18 @@
 #include "rt.h"
 
 #define MIB (1ULL << 20)
+
+int rt_va_device(uint64_t addr)
+{
+	if (addr < VNPU_VA_START || addr >= VNPU_VA_END)
+		return -1;
+	return (int)((addr - VNPU_VA_START) / VNPU_VA_DEVICE_SPAN);
+}
+
+void rt_alloc_get(struct rt_alloc *a)
+{
+	atomic_fetch_add(&a->refs, 1);
+}
 
 void rt_alloc_put(struct rt_alloc *a)
 {
@@ -109,6 +126,8 @@ static struct rt_alloc *alloc_new(struct rt_dev *dev, uint32_t handle, uint64_t 
 	a->host = host;
 	pthread_mutex_init(&a->map_lock, NULL);
 	atomic_init(&a->cpu, NULL);
+	atomic_init(&a->bound, 0);
+	atomic_init(&a->freed, false);
 	return a;
 }
 
@@ -206,29 +225,58 @@ static struct rt_alloc *table_take(struct rt_dev *dev, uint64_t addr, bool host,
 	return a;
 }
 
-aclError rt_free(struct rt_dev *dev, void *ptr, bool host)
+/*
+ * Call @fn on @dev (if it may hold @addr) and then on the other open
+ * devices that may, until it returns true. A device address belongs to one
+ * device only; a host address may be pinned memory of any device.
+ */
+static bool for_devices(struct rt_dev *dev, uint64_t addr, bool (*fn)(struct rt_dev *d, void *arg), void *arg)
 {
-	uint64_t addr = (uint64_t)(uintptr_t)ptr;
-	struct rt_alloc *a;
-	bool inside = false;
-	int i;
+	int owner = rt_va_device(addr), i;
+	bool done = false;
 
-	a = dev ? table_take(dev, addr, host, &inside) : NULL;
-	for (i = 0; !a && !inside && i < RT_MAX_DEVICES; i++) {
+	if (dev && (owner < 0 || owner == (int)dev->index) && fn(dev, arg))
+		return true;
+	for (i = owner < 0 ? 0 : owner; !done && i < RT_MAX_DEVICES && (owner < 0 || i == owner); i++) {
 		struct rt_dev *other = rt_device_get_open(i);
 
 		if (other && other != dev)
-			a = table_take(other, addr, host, &inside);
+			done = fn(other, arg);
 		rt_dev_put(other);
 	}
-	if (!a) {
-		if (inside)
+	return done;
+}
+
+struct take_arg {
+	uint64_t addr;
+	bool host, inside;
+	struct rt_alloc *a;
+};
+
+static bool take_in(struct rt_dev *d, void *arg)
+{
+	struct take_arg *t = arg;
+
+	t->a = table_take(d, t->addr, t->host, &t->inside);
+	return t->a || t->inside;
+}
+
+aclError rt_free(struct rt_dev *dev, void *ptr, bool host)
+{
+	struct take_arg t = { .addr = (uint64_t)(uintptr_t)ptr, .host = host };
+
+	for_devices(dev, t.addr, take_in, &t);
+	if (!t.a) {
+		if (t.inside)
 			return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not the start of %s allocation", ptr,
 				      host ? "an aclrtMallocHost" : "an aclrtMalloc");
 		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not %s allocation (never allocated, or freed)",
 			      ptr, host ? "an aclrtMallocHost" : "a device");
 	}
-	rt_alloc_put(a);
+	/* Memory an allocator handed to operators may be bound to streams:
+	 * unbind it (running jobs keep it until they end). */
+	rt_pool_alloc_freed(t.a);
+	rt_alloc_put(t.a);
 	return ACL_SUCCESS;
 }
 
@@ -278,26 +326,31 @@ static int table_lookup(struct rt_dev *dev, uint64_t addr, struct rt_alloc **out
 	return node != NULL;
 }
 
+struct lookup_arg {
+	uint64_t addr;
+	struct rt_alloc *a;
+};
+
+static bool lookup_in(struct rt_dev *d, void *arg)
+{
+	struct lookup_arg *l = arg;
+
+	return table_lookup(d, l->addr, &l->a);
+}
+
 aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
 			struct rt_ptr *out)
 {
-	uint64_t addr = (uint64_t)(uintptr_t)ptr;
-	struct rt_alloc *a = NULL;
-	int i;
+	struct lookup_arg l = { .addr = (uint64_t)(uintptr_t)ptr };
+	uint64_t addr = l.addr;
+	struct rt_alloc *a;
 
 	out->alloc = NULL;
 	out->offset = 0;
-	if (!table_lookup(dev, addr, &a)) {
-		for (i = 0; !a && i < RT_MAX_DEVICES; i++) {
-			struct rt_dev *other = rt_device_get_open(i);
-
-			if (other && other != dev)
-				table_lookup(other, addr, &a);
-			rt_dev_put(other);
-		}
-	}
+	for_devices(dev, addr, lookup_in, &l);
+	a = l.a;
 	if (!a) {
-		if (addr >= VNPU_VA_START && addr < VNPU_VA_END)
+		if (rt_va_device(addr) >= 0)
 			return rt_err(ACL_ERROR_INVALID_PARAM, "%s %p is a device address that is not allocated",
 				      what, ptr);
 		return ACL_SUCCESS; /* pageable host memory */
@@ -313,6 +366,34 @@ aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const
 	}
 	out->alloc = a;
 	out->offset = addr - a->addr;
+	return ACL_SUCCESS;
+}
+
+aclError rt_device_range(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
+			 struct rt_alloc **out)
+{
+	uint64_t addr = (uint64_t)(uintptr_t)ptr;
+	int owner = rt_va_device(addr);
+	struct rt_alloc *a = NULL;
+
+	if (owner < 0)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s %p is not device memory (a host address)", what, ptr);
+	if (owner != (int)dev->index)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s %p is memory of device %d, not of device %u", what, ptr,
+			      owner, dev->index);
+	if (!table_lookup(dev, addr, &a))
+		return rt_err(ACL_ERROR_INVALID_PARAM,
+			      "%s %p is not allocated device memory (never allocated, or freed)", what, ptr);
+	if (addr - a->addr > a->size || len > a->size - (addr - a->addr)) {
+		aclError ret = rt_err(ACL_ERROR_INVALID_PARAM,
+				      "%s [%p, +%llu bytes) is not inside one allocation (%llu bytes at 0x%llx)",
+				      what, ptr, (unsigned long long)len, (unsigned long long)a->size,
+				      (unsigned long long)a->addr);
+
+		rt_alloc_put(a);
+		return ret;
+	}
+	*out = a;
 	return ACL_SUCCESS;
 }
 

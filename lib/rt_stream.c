@@ -11,6 +11,10 @@
  * Default streams (and the runtime's internal stream) get their kernel
  * stream on first use; streams the application creates get it at once, so
  * running out of kernel streams is reported by aclrtCreateStream.
+ *
+ * Destroying a stream also drops its allocator registration (CANN keeps a
+ * stale entry keyed by the dead handle), its pool bindings (with the
+ * kernel stream) and hands its runtime workspace blocks to the device.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,9 +31,15 @@ static void stream_release(struct rt_obj *obj)
 		drv_syncobj_destroy(s->dev->fd, s->syncobj);
 	if (s->has_word)
 		rt_slot_free(s->dev, &s->word);
-	rt_imap_clear(&s->pool_bound);
+	pthread_mutex_lock(&s->pool_lock);
+	rt_pool_stream_unbound(s);
+	pthread_mutex_unlock(&s->pool_lock);
+	rt_pool_ws_stream_release(s);
+	/* The last reference: no operator can be reading the registration. */
+	rt_allocslot_fini(&s->alloc_slot);
 	pthread_mutex_destroy(&s->submit_lock);
 	pthread_mutex_destroy(&s->pool_lock);
+	pthread_mutex_destroy(&s->ws_lock);
 	rt_dev_put(s->dev);
 	free(s);
 }
@@ -105,8 +115,10 @@ aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint
 	pthread_mutex_init(&s->submit_lock, NULL);
 	pthread_mutex_init(&s->pool_lock, NULL);
 	rt_imap_init(&s->pool_bound);
+	pthread_mutex_init(&s->ws_lock, NULL);
+	rt_wslist_init(&s->ws_cache);
+	rt_allocslot_init(&s->alloc_slot);
 	atomic_init(&s->last_point, 0);
-	atomic_init(&s->allocator, NULL);
 	s->cbq.stream = s;
 	s->hfq.stream = s;
 	rt_list_init(&s->cbq.rep_link);
@@ -156,6 +168,9 @@ aclError rt_stream_destroy(struct rt_stream *s, bool force)
 		rt_list_del(&s->dev_link);
 		pthread_mutex_unlock(&s->dev->lock);
 	}
+	/* Operators from now on find no allocator (those running keep the
+	 * record they read until they return). */
+	rt_allocslot_close(&s->alloc_slot);
 	if (!force) {
 		/* Outstanding work finishes first. A failed stream is
 		 * destroyed all the same: its failure is not this call's. */
@@ -167,11 +182,16 @@ aclError rt_stream_destroy(struct rt_stream *s, bool force)
 	rt_callback_stream_gone(s);
 
 	pthread_mutex_lock(&s->submit_lock);
+	pthread_mutex_lock(&s->pool_lock);
 	if (s->id)
 		drv_stream_destroy(s->dev->fd, s->id);
 	s->id = 0;
 	s->kernel_destroyed = true;
+	/* The kernel dropped the stream's pool bindings with it. */
+	rt_pool_stream_unbound(s);
+	pthread_mutex_unlock(&s->pool_lock);
 	pthread_mutex_unlock(&s->submit_lock);
+	rt_pool_ws_stream_gone(s);
 	return ACL_SUCCESS;
 }
 
@@ -238,18 +258,17 @@ static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 		      (unsigned long long)q.failed_seqno);
 }
 
-aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
-				 const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point)
+/* Submit with submit_lock held and the kernel stream created; *@kerr gets
+ * the ioctl's result. */
+static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			   const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point, int *kerr)
 {
-	uint64_t next;
+	uint64_t next = atomic_load(&s->last_point) + 1;
 	aclError err;
 	int ret;
 
-	err = stream_kernel_init(s);
-	if (err)
-		return err;
-	next = atomic_load(&s->last_point) + 1;
 	ret = drv_submit(s->dev->fd, s->id, tasks, ntasks, in, nin, s->syncobj, next);
+	*kerr = ret;
 	if (ret == -EIO) {
 		err = rt_stream_check_error(s);
 		if (err)
@@ -261,6 +280,54 @@ aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task
 	if (point)
 		*point = next;
 	return ACL_SUCCESS;
+}
+
+aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+				 const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point)
+{
+	aclError err;
+	int kerr;
+
+	err = stream_kernel_init(s);
+	if (err)
+		return err;
+	return submit_raw(s, tasks, ntasks, in, nin, point, &kerr);
+}
+
+aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id)
+{
+	aclError err;
+
+	pthread_mutex_lock(&s->submit_lock);
+	err = stream_kernel_init(s);
+	*id = s->id;
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
+}
+
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, int pool, uint64_t *point,
+			     int *kerr)
+{
+	aclError err;
+	int ret;
+
+	*kerr = 0;
+	pthread_mutex_lock(&s->submit_lock);
+	err = stream_kernel_init(s);
+	/* The kernel checks pool workspace per stream, so the setting follows
+	 * what this operator's workspace is; it changes only when the stream
+	 * switches between an allocator and the runtime's pool. */
+	if (!err && pool >= 0 && s->require_pool != (pool == 1)) {
+		ret = drv_stream_set_param(s->dev->fd, s->id, VNPU_STREAM_PARAM_REQUIRE_POOL, pool == 1);
+		if (ret)
+			err = rt_err_errno(ret, "cannot set whether stream %p requires pool workspace", (void *)s);
+		else
+			s->require_pool = pool == 1;
+	}
+	if (!err)
+		err = submit_raw(s, task, 1, NULL, 0, point, kerr);
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
 }
 
 aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,

@@ -1,0 +1,671 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rt_op.c - CANN operator calls to vnpu operator tasks (pure logic).
+ *
+ * Built-in operators, by CANN type name, with CANN's attribute names:
+ *
+ *   Add Sub Mul RealDiv   2 inputs of one type; equal shapes, or one
+ *                         operand with a single element (broadcast)
+ *   Relu Abs              1 input
+ *   Cast                  1 input; dst_type (int or data type), truncate
+ *   ReduceSumD ReduceMaxD 1 input; axes (the last axis only), keep_dims
+ *   SoftmaxV2             1 float input; axes (the last axis, default),
+ *                         half_to_float (false only)
+ *   MatMul                2 two-dimensional inputs; transpose_x1,
+ *                         transpose_x2, offset_x (0 only)
+ *
+ * Types: ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32 (vnpu's four).
+ * Reductions and softmax work on rows = product of the leading dimensions,
+ * cols = the last one. The workspace is the uapi's formula exactly.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rt.h"
+#include "rt_op.h"
+
+/* The kernel's limits on one operator (kernel/vnpu_ops.h). */
+#define OP_MAX_DIM (1ull << 31)
+#define OP_MAX_BYTES (1ull << 40)
+
+enum op_kind {
+	K_BINARY,
+	K_UNARY,
+	K_CAST,
+	K_REDUCE,
+	K_SOFTMAX,
+	K_MATMUL,
+};
+
+struct op_def {
+	const char *name;
+	uint32_t vop;
+	enum op_kind kind;
+	int nin;
+	const char *const *attrs;	/* accepted names, NULL-terminated */
+};
+
+static const char *const no_attrs[] = { NULL };
+static const char *const cast_attrs[] = { "dst_type", "truncate", NULL };
+static const char *const reduce_attrs[] = { "axes", "keep_dims", NULL };
+static const char *const softmax_attrs[] = { "axes", "half_to_float", NULL };
+static const char *const matmul_attrs[] = { "transpose_x1", "transpose_x2", "offset_x", NULL };
+
+static const struct op_def op_defs[] = {
+	{ "Add", VNPU_OP_ADD, K_BINARY, 2, no_attrs },
+	{ "Sub", VNPU_OP_SUB, K_BINARY, 2, no_attrs },
+	{ "Mul", VNPU_OP_MUL, K_BINARY, 2, no_attrs },
+	{ "RealDiv", VNPU_OP_DIV, K_BINARY, 2, no_attrs },
+	{ "Relu", VNPU_OP_RELU, K_UNARY, 1, no_attrs },
+	{ "Abs", VNPU_OP_ABS, K_UNARY, 1, no_attrs },
+	{ "Cast", VNPU_OP_CAST, K_CAST, 1, cast_attrs },
+	{ "ReduceSumD", VNPU_OP_REDUCE_SUM, K_REDUCE, 1, reduce_attrs },
+	{ "ReduceMaxD", VNPU_OP_REDUCE_MAX, K_REDUCE, 1, reduce_attrs },
+	{ "SoftmaxV2", VNPU_OP_SOFTMAX, K_SOFTMAX, 1, softmax_attrs },
+	{ "MatMul", VNPU_OP_MATMUL, K_MATMUL, 2, matmul_attrs },
+};
+
+#define NUM_OPS (sizeof(op_defs) / sizeof(op_defs[0]))
+
+static const struct op_def *find_op(const char *type)
+{
+	size_t i;
+
+	for (i = 0; i < NUM_OPS; i++)
+		if (!strcmp(op_defs[i].name, type))
+			return &op_defs[i];
+	return NULL;
+}
+
+static bool mul_ok(uint64_t a, uint64_t b, uint64_t *r)
+{
+	if (a && b > UINT64_MAX / a)
+		return false;
+	*r = a * b;
+	return true;
+}
+
+/* "[2, 3]" into @buf. */
+static const char *shape_str(char *buf, size_t n, int ndims, const int64_t *dims)
+{
+	size_t at = 0;
+	int i;
+
+	at += (size_t)snprintf(buf, n, "[");
+	for (i = 0; i < ndims && at < n; i++)
+		at += (size_t)snprintf(buf + at, n - at, "%s%" PRId64, i ? ", " : "", dims[i]);
+	if (at < n)
+		snprintf(buf + at, n - at, "]");
+	return buf;
+}
+
+uint64_t rt_op_workspace(uint32_t op, uint32_t dtype, uint32_t flags, uint64_t d0, uint64_t d1, uint64_t d2)
+{
+	const uint64_t dims[3] = { d0, d1, d2 };
+	bool lowp = dtype == VNPU_DTYPE_F16 || dtype == VNPU_DTYPE_BF16;
+	uint64_t ws = 0;
+
+	switch (op) {
+	case VNPU_OP_REDUCE_SUM:
+	case VNPU_OP_REDUCE_MAX:
+	case VNPU_OP_SOFTMAX:
+		return 4 * dims[1];
+	case VNPU_OP_MATMUL:
+		/* dims = { m, n, k } */
+		if ((flags & VNPU_OP_F_TRANS_A) || lowp)
+			ws += 4 * dims[0] * dims[2];
+		if ((flags & VNPU_OP_F_TRANS_B) || lowp)
+			ws += 4 * dims[2] * dims[1];
+		if (lowp)
+			ws += 4 * dims[1];
+		return ws;
+	default:
+		return 0;
+	}
+}
+
+/* ---- attributes ------------------------------------------------------------ */
+
+static aclError check_attr_names(const struct op_def *def, const aclopAttr *attr)
+{
+	char names[128];
+	size_t at = 0;
+	unsigned int i;
+	int j;
+
+	if (!attr)
+		return ACL_SUCCESS;
+	for (i = 0; i < attr->count; i++) {
+		bool known = false;
+
+		for (j = 0; def->attrs[j]; j++)
+			known = known || !strcmp(def->attrs[j], attr->items[i].name);
+		if (known)
+			continue;
+		names[0] = '\0';
+		for (j = 0; def->attrs[j] && at < sizeof(names); j++)
+			at += (size_t)snprintf(names + at, sizeof(names) - at, "%s%s", j ? ", " : "", def->attrs[j]);
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s has no attribute \"%s\" (it takes: %s)", def->name,
+			      attr->items[i].name, j ? names : "none");
+	}
+	return ACL_SUCCESS;
+}
+
+/* A boolean attribute (Bool, or Int 0/1); @def if absent. */
+static aclError attr_bool(const struct op_def *def, const aclopAttr *attr, const char *name, bool dflt,
+			  bool *out)
+{
+	const struct rt_attr *a = rt_attr_find(attr, name);
+
+	*out = dflt;
+	if (!a)
+		return ACL_SUCCESS;
+	if (a->kind == RT_ATTR_BOOL) {
+		*out = a->b;
+		return ACL_SUCCESS;
+	}
+	if (a->kind == RT_ATTR_INT && (a->i == 0 || a->i == 1)) {
+		*out = a->i != 0;
+		return ACL_SUCCESS;
+	}
+	return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: attribute %s must be a bool", def->name, name);
+}
+
+/*
+ * The axes attribute of a reduction or softmax over a tensor of rank @rank:
+ * it must name exactly the last axis (as rank - 1 or -1). Absent: @required
+ * decides.
+ */
+static aclError attr_last_axis(const struct op_def *def, const aclopAttr *attr, int rank, bool required)
+{
+	const struct rt_attr *a = rt_attr_find(attr, "axes");
+	int64_t axis;
+
+	if (!a) {
+		if (required)
+			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s needs the attribute axes", def->name);
+		axis = -1;
+	} else if (a->kind == RT_ATTR_INT) {
+		axis = a->i;
+	} else if (a->kind == RT_ATTR_LIST_INT) {
+		if (a->li.n != 1)
+			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
+				      "%s: axes has %d entries; vnpu works along the last axis only ([-1] or [%d])",
+				      def->name, a->li.n, rank - 1);
+		axis = a->li.v[0];
+	} else {
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: attribute axes must be a list of ints", def->name);
+	}
+	if (rank < 1)
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: a scalar input has no axis %" PRId64, def->name,
+			      axis);
+	if (axis < -(int64_t)rank || axis >= rank)
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: axis %" PRId64 " is out of range for rank %d",
+			      def->name, axis, rank);
+	if (axis != -1 && axis != rank - 1)
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
+			      "%s: axis %" PRId64 " is not supported; vnpu works along the last axis only ([-1] or [%d])",
+			      def->name, axis, rank - 1);
+	return ACL_SUCCESS;
+}
+
+/* ---- shapes ---------------------------------------------------------------- */
+
+static void set_out_shape(struct rt_op_plan *p, int ndims, const int64_t *dims)
+{
+	p->out_ndims = ndims;
+	if (ndims)
+		memcpy(p->out_dims, dims, (size_t)ndims * sizeof(*dims));
+}
+
+static bool same_shape(const aclTensorDesc *a, const aclTensorDesc *b)
+{
+	return a->ndims == b->ndims && !memcmp(a->dims, b->dims, (size_t)a->ndims * sizeof(*a->dims));
+}
+
+/* Shape a single-element operand broadcast against the other gives. */
+static void broadcast_shape(struct rt_op_plan *p, const aclTensorDesc *a, const aclTensorDesc *b)
+{
+	int rank = a->ndims > b->ndims ? a->ndims : b->ndims;
+	int i;
+
+	for (i = 0; i < rank; i++) {
+		int ia = a->ndims - rank + i, ib = b->ndims - rank + i;
+		int64_t da = ia >= 0 ? a->dims[ia] : 1, db = ib >= 0 ? b->dims[ib] : 1;
+
+		/* One side is all ones, so the larger one is the result. */
+		p->out_dims[i] = da > db ? da : db;
+	}
+	p->out_ndims = rank;
+}
+
+static aclError too_large(const struct op_def *def)
+{
+	return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH, "%s: the tensors are too large for one vnpu operator "
+		      "(at most 2^31 rows, columns or elements, 2^40 bytes per operand)", def->name);
+}
+
+/* bytes = count * size, within the kernel's limit. */
+static bool bytes_ok(uint64_t count, uint64_t size, uint64_t *bytes)
+{
+	return mul_ok(count, size, bytes) && *bytes <= OP_MAX_BYTES;
+}
+
+/* ---- the operator kinds ------------------------------------------------------ */
+
+static aclError plan_binary(const struct op_def *def, aclTensorDesc *const *in, struct rt_op_plan *p)
+{
+	const aclTensorDesc *a = in[0], *b = in[1];
+	uint64_t ca, cb, n, es = p->in_esize;
+	char sa[96], sb[96];
+
+	if (!rt_tensor_count(a, &ca) || !rt_tensor_count(b, &cb))
+		return too_large(def);
+	if (same_shape(a, b)) {
+		set_out_shape(p, a->ndims, a->dims);
+		n = ca;
+	} else if (cb == 1 || ca == 1) {
+		p->task.op_flags = cb == 1 ? VNPU_OP_F_SCALAR_IN1 : VNPU_OP_F_SCALAR_IN0;
+		broadcast_shape(p, a, b);
+		n = cb == 1 ? ca : cb;
+	} else {
+		return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH,
+			      "%s: input shapes %s and %s differ; vnpu broadcasts only an operand with a single element",
+			      def->name, shape_str(sa, sizeof(sa), a->ndims, a->dims),
+			      shape_str(sb, sizeof(sb), b->ndims, b->dims));
+	}
+	if (n > OP_MAX_DIM || !bytes_ok(n, es, &p->out_bytes))
+		return too_large(def);
+	p->nin = 2;
+	p->in_bytes[0] = (p->task.op_flags & VNPU_OP_F_SCALAR_IN0) ? es : p->out_bytes;
+	p->in_bytes[1] = (p->task.op_flags & VNPU_OP_F_SCALAR_IN1) ? es : p->out_bytes;
+	p->task.dims[0] = n;
+	p->empty = n == 0;
+	p->in_place_ok = true;
+	return ACL_SUCCESS;
+}
+
+static aclError plan_unary(const struct op_def *def, const aclTensorDesc *x, uint32_t out_esize,
+			   struct rt_op_plan *p)
+{
+	uint64_t n;
+
+	if (!rt_tensor_count(x, &n) || n > OP_MAX_DIM || !bytes_ok(n, p->in_esize, &p->in_bytes[0]) ||
+	    !bytes_ok(n, out_esize, &p->out_bytes))
+		return too_large(def);
+	set_out_shape(p, x->ndims, x->dims);
+	p->nin = 1;
+	p->task.dims[0] = n;
+	p->empty = n == 0;
+	p->in_place_ok = out_esize <= p->in_esize;
+	return ACL_SUCCESS;
+}
+
+static aclError plan_cast(const struct op_def *def, const aclTensorDesc *x, const aclopAttr *attr,
+			  struct rt_op_plan *p)
+{
+	const struct rt_attr *a = rt_attr_find(attr, "dst_type");
+	aclDataType dst;
+	bool truncate;
+	aclError ret;
+
+	if (!a)
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "Cast needs the attribute dst_type (the output type)");
+	if (a->kind == RT_ATTR_DTYPE)
+		dst = a->dt;
+	else if (a->kind == RT_ATTR_INT && a->i >= INT32_MIN && a->i <= INT32_MAX)
+		dst = (aclDataType)a->i;
+	else
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "Cast: attribute dst_type must be a data type or an int");
+	/* vnpu's float to int32 conversion always truncates (toward zero). */
+	ret = attr_bool(def, attr, "truncate", false, &truncate);
+	if (ret)
+		return ret;
+	p->task.out_dtype = rt_dtype_to_vnpu(dst);
+	if (!p->task.out_dtype)
+		return rt_err(ACL_ERROR_UNSUPPORTED_DATA_TYPE,
+			      "Cast to %s (%d) is not supported (vnpu: ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32)",
+			      rt_dtype_name(dst), (int)dst);
+	p->out_type = dst;
+	p->out_esize = (uint32_t)rt_dtype_size(dst);
+	return plan_unary(def, x, p->out_esize, p);
+}
+
+/* rows = product of the leading dimensions, cols = the last one. */
+static aclError rows_cols(const struct op_def *def, const aclTensorDesc *x, uint64_t *rows, uint64_t *cols)
+{
+	uint64_t r = 1;
+	int i;
+
+	for (i = 0; i + 1 < x->ndims; i++)
+		if (!mul_ok(r, (uint64_t)x->dims[i], &r))
+			return too_large(def);
+	*rows = r;
+	*cols = (uint64_t)x->dims[x->ndims - 1];
+	return ACL_SUCCESS;
+}
+
+static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, const aclopAttr *attr,
+			  struct rt_op_plan *p)
+{
+	bool softmax = def->kind == K_SOFTMAX, keep = false, half_to_float = false;
+	uint64_t rows = 0, cols = 0, elems;
+	aclError ret;
+
+	if (softmax && p->task.dtype == VNPU_DTYPE_I32)
+		return rt_err(ACL_ERROR_UNSUPPORTED_DATA_TYPE,
+			      "SoftmaxV2 on ACL_INT32 is not supported (ACL_FLOAT, ACL_FLOAT16, ACL_BF16)");
+	ret = attr_last_axis(def, attr, x->ndims, !softmax);
+	if (!ret)
+		ret = softmax ? attr_bool(def, attr, "half_to_float", false, &half_to_float)
+			      : attr_bool(def, attr, "keep_dims", false, &keep);
+	if (ret)
+		return ret;
+	if (softmax && half_to_float)
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
+			      "SoftmaxV2: half_to_float=true is not supported (the output has the input's type)");
+	ret = rows_cols(def, x, &rows, &cols);
+	if (ret)
+		return ret;
+	if (!mul_ok(rows, cols, &elems) || rows > OP_MAX_DIM || cols > OP_MAX_DIM ||
+	    !bytes_ok(elems, p->in_esize, &p->in_bytes[0]))
+		return too_large(def);
+
+	if (softmax) {
+		set_out_shape(p, x->ndims, x->dims);
+		p->out_bytes = p->in_bytes[0];
+		p->empty = elems == 0;
+	} else {
+		set_out_shape(p, x->ndims - 1, x->dims);
+		if (keep)
+			p->out_dims[p->out_ndims++] = 1;
+		p->out_bytes = rows * p->in_esize;
+		if (rows && !cols)
+			return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH,
+				      "%s: reducing an empty axis is not supported", def->name);
+		p->empty = rows == 0;
+	}
+	p->nin = 1;
+	p->task.dims[0] = rows;
+	p->task.dims[1] = cols;
+	p->in_place_ok = true;
+	return ACL_SUCCESS;
+}
+
+static aclError plan_matmul(const struct op_def *def, aclTensorDesc *const *in, const aclopAttr *attr,
+			    struct rt_op_plan *p)
+{
+	const aclTensorDesc *a = in[0], *b = in[1];
+	const struct rt_attr *offset = rt_attr_find(attr, "offset_x");
+	uint64_t m, n, k, kb, bytes;
+	bool ta, tb;
+	char sa[96], sb[96];
+	aclError ret;
+
+	ret = attr_bool(def, attr, "transpose_x1", false, &ta);
+	if (!ret)
+		ret = attr_bool(def, attr, "transpose_x2", false, &tb);
+	if (ret)
+		return ret;
+	if (offset && (offset->kind != RT_ATTR_INT || offset->i != 0))
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "MatMul: offset_x must be the int 0 (no quantisation)");
+	if (a->ndims != 2 || b->ndims != 2)
+		return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH, "MatMul takes two 2-D inputs, got %s and %s",
+			      shape_str(sa, sizeof(sa), a->ndims, a->dims),
+			      shape_str(sb, sizeof(sb), b->ndims, b->dims));
+	m = (uint64_t)a->dims[ta ? 1 : 0];
+	k = (uint64_t)a->dims[ta ? 0 : 1];
+	kb = (uint64_t)b->dims[tb ? 1 : 0];
+	n = (uint64_t)b->dims[tb ? 0 : 1];
+	if (k != kb)
+		return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH,
+			      "MatMul: x1 %s%s and x2 %s%s do not agree on the inner dimension (%" PRIu64
+			      " and %" PRIu64 ")",
+			      shape_str(sa, sizeof(sa), a->ndims, a->dims), ta ? " (transposed)" : "",
+			      shape_str(sb, sizeof(sb), b->ndims, b->dims), tb ? " (transposed)" : "", k, kb);
+	if (m > OP_MAX_DIM || n > OP_MAX_DIM || k > OP_MAX_DIM)
+		return too_large(def);
+	p->out_ndims = 2;
+	p->out_dims[0] = (int64_t)m;
+	p->out_dims[1] = (int64_t)n;
+	p->empty = !m || !n;
+	if (!p->empty && !k)
+		return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH, "MatMul: an inner dimension of 0 is not supported");
+	if (!mul_ok(m, k, &bytes) || !bytes_ok(bytes, p->in_esize, &p->in_bytes[0]) ||
+	    !mul_ok(k, n, &bytes) || !bytes_ok(bytes, p->in_esize, &p->in_bytes[1]) ||
+	    !mul_ok(m, n, &bytes) || !bytes_ok(bytes, p->in_esize, &p->out_bytes) ||
+	    !bytes_ok(m * k + k * n + n, 4, &bytes))
+		return too_large(def);
+	p->nin = 2;
+	p->task.op_flags = (ta ? VNPU_OP_F_TRANS_A : 0) | (tb ? VNPU_OP_F_TRANS_B : 0);
+	p->task.dims[0] = m;
+	p->task.dims[1] = n;
+	p->task.dims[2] = k;
+	p->in_place_ok = false;
+	return ACL_SUCCESS;
+}
+
+/* ---- the call ---------------------------------------------------------------- */
+
+static aclError check_desc(const aclTensorDesc *d, const char *what, int i, bool input)
+{
+	int j;
+
+	if (!d)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s[%d] is NULL", what, i);
+	if (d->magic != RT_TENSOR_MAGIC)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s[%d] (%p) is not a tensor descriptor", what, i,
+			      (const void *)d);
+	if (!rt_format_plain(d->format))
+		return rt_err(ACL_ERROR_FORMAT_NOT_MATCH,
+			      "%s[%d] has the blocked format %d; vnpu's operators take plain row-major layouts "
+			      "(ND, NCHW, NHWC, ...)", what, i, (int)d->format);
+	if (!input)
+		return ACL_SUCCESS;
+	for (j = 0; j < d->ndims; j++)
+		if (d->dims[j] < 0)
+			return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH,
+				      "%s[%d] has an unknown dimension (%" PRId64 " at %d); vnpu executes known shapes only",
+				      what, i, d->dims[j], j);
+	return ACL_SUCCESS;
+}
+
+static aclError check_output(const struct rt_op_plan *p, const aclTensorDesc *o)
+{
+	char want[256], got[256];
+	int i;
+
+	if (o->dtype != p->out_type)
+		return rt_err(ACL_ERROR_OP_OUTPUT_NOT_MATCH, "%s produces %s, but outputDesc[0] says %s", p->type,
+			      rt_dtype_name(p->out_type), rt_dtype_name(o->dtype));
+	if (o->ndims == 1 && o->dims[0] == RT_RANK_UNKNOWN)
+		return ACL_SUCCESS;
+	if (o->ndims != p->out_ndims)
+		goto mismatch;
+	for (i = 0; i < o->ndims; i++)
+		if (o->dims[i] >= 0 && o->dims[i] != p->out_dims[i])
+			goto mismatch;
+	return ACL_SUCCESS;
+mismatch:
+	return rt_err(ACL_ERROR_OP_OUTPUT_NOT_MATCH, "%s produces shape %s, but outputDesc[0] has shape %s",
+		      p->type, shape_str(want, sizeof(want), p->out_ndims, p->out_dims),
+		      shape_str(got, sizeof(got), o->ndims, o->dims));
+}
+
+aclError rt_op_plan(const char *type, int nin, aclTensorDesc *const *in_desc, int nout,
+		    aclTensorDesc *const *out_desc, const aclopAttr *attr, struct rt_op_plan *p)
+{
+	const struct op_def *def;
+	aclError ret;
+	int i;
+
+	memset(p, 0, offsetof(struct rt_op_plan, out_dims));
+	if (!type)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "opType must not be NULL");
+	if (nin < 0 || nout < 0)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "numInputs (%d) and numOutputs (%d) must not be negative",
+			      nin, nout);
+	if ((nin && !in_desc) || (nout && !out_desc))
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s must not be NULL", nin && !in_desc ? "inputDesc" : "outputDesc");
+	if (attr && attr->magic != RT_ATTR_MAGIC)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "attr (%p) is not an operator attribute set",
+			      (const void *)attr);
+	def = find_op(type);
+	if (!def)
+		return rt_err(ACL_ERROR_OP_NOT_FOUND,
+			      "operator type \"%s\" is not built into vnpu (Add, Sub, Mul, RealDiv, Relu, Abs, Cast, "
+			      "ReduceSumD, ReduceMaxD, SoftmaxV2, MatMul)", type);
+	p->type = def->name;
+	if (nin != def->nin)
+		return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH, "%s takes %d input%s, got %d%s", def->name, def->nin,
+			      def->nin == 1 ? "" : "s", nin,
+			      def->kind == K_MATMUL && nin == 3 ? " (vnpu's MatMul has no bias input)" : "");
+	if (nout != 1)
+		return rt_err(ACL_ERROR_OP_OUTPUT_NOT_MATCH, "%s has 1 output, got %d", def->name, nout);
+	for (i = 0; i < nin; i++) {
+		ret = check_desc(in_desc[i], "inputDesc", i, true);
+		if (ret)
+			return ret;
+	}
+	ret = check_desc(out_desc[0], "outputDesc", 0, false);
+	if (!ret)
+		ret = check_attr_names(def, attr);
+	if (ret)
+		return ret;
+
+	p->task.op = def->vop;
+	p->task.dtype = rt_dtype_to_vnpu(in_desc[0]->dtype);
+	if (!p->task.dtype)
+		return rt_err(ACL_ERROR_UNSUPPORTED_DATA_TYPE,
+			      "%s on %s is not supported (vnpu: ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32)",
+			      def->name, rt_dtype_name(in_desc[0]->dtype));
+	if (nin == 2 && in_desc[1]->dtype != in_desc[0]->dtype)
+		return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH, "%s: the inputs have different types (%s and %s)",
+			      def->name, rt_dtype_name(in_desc[0]->dtype), rt_dtype_name(in_desc[1]->dtype));
+	p->in_esize = (uint32_t)rt_dtype_size(in_desc[0]->dtype);
+	p->out_esize = p->in_esize;
+	p->out_type = in_desc[0]->dtype;
+
+	switch (def->kind) {
+	case K_BINARY:
+		ret = plan_binary(def, in_desc, p);
+		break;
+	case K_UNARY:
+		ret = plan_unary(def, in_desc[0], p->in_esize, p);
+		break;
+	case K_CAST:
+		ret = plan_cast(def, in_desc[0], attr, p);
+		break;
+	case K_REDUCE:
+	case K_SOFTMAX:
+		ret = plan_rows(def, in_desc[0], attr, p);
+		break;
+	case K_MATMUL:
+		ret = plan_matmul(def, in_desc, attr, p);
+		break;
+	}
+	if (ret)
+		return ret;
+	p->task.ws_size = rt_op_workspace(p->task.op, p->task.dtype, p->task.op_flags, p->task.dims[0],
+					  p->task.dims[1], p->task.dims[2]);
+	return check_output(p, out_desc[0]);
+}
+
+/* ---- buffers ---------------------------------------------------------------- */
+
+struct span {
+	uint64_t start, len;
+};
+
+static bool overlap(struct span a, struct span b)
+{
+	return a.len && b.len && a.start < b.start + b.len && b.start < a.start + a.len;
+}
+
+static aclError check_buffer(const aclDataBuffer *b, const char *what, int i, uint64_t need, uint32_t esize,
+			     bool used)
+{
+	uint64_t addr;
+
+	if (!b)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s[%d] is NULL", what, i);
+	if (b->magic != RT_BUFFER_MAGIC)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s[%d] (%p) is not a data buffer", what, i, (const void *)b);
+	if (!used)
+		return ACL_SUCCESS;
+	addr = (uint64_t)(uintptr_t)b->data;
+	if (!addr)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s[%d] has no memory (NULL data)", what, i);
+	if (b->size < need)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s[%d] holds %zu bytes; the tensor needs %" PRIu64, what, i,
+			      b->size, need);
+	if (esize && addr % esize)
+		return rt_err(ACL_ERROR_MEMORY_ADDRESS_UNALIGNED,
+			      "%s[%d] at %p is not aligned to its element size (%u bytes)", what, i, b->data, esize);
+	return ACL_SUCCESS;
+}
+
+aclError rt_op_bind_buffers(struct rt_op_plan *p, int nin, aclDataBuffer *const *in, int nout,
+			    aclDataBuffer *const *out)
+{
+	struct span out_span;
+	aclError ret;
+	int i;
+
+	if ((nin && !in) || (nout && !out))
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s must not be NULL", nin && !in ? "inputs" : "outputs");
+	for (i = 0; i < nin; i++) {
+		ret = check_buffer(in[i], "inputs", i, p->in_bytes[i < 2 ? i : 0], p->in_esize, !p->empty);
+		if (ret)
+			return ret;
+	}
+	ret = check_buffer(out[0], "outputs", 0, p->out_bytes, p->out_esize, !p->empty);
+	if (ret || p->empty)
+		return ret;
+
+	p->task.in0 = (uint64_t)(uintptr_t)in[0]->data;
+	p->task.in1 = p->nin == 2 ? (uint64_t)(uintptr_t)in[1]->data : 0;
+	p->task.out = (uint64_t)(uintptr_t)out[0]->data;
+	out_span = (struct span){ p->task.out, p->out_bytes };
+	for (i = 0; i < (int)p->nin; i++) {
+		uint64_t start = i ? p->task.in1 : p->task.in0;
+		bool scalar = p->task.op_flags & (i ? VNPU_OP_F_SCALAR_IN1 : VNPU_OP_F_SCALAR_IN0);
+
+		if (!overlap(out_span, (struct span){ start, p->in_bytes[i] }))
+			continue;
+		if (p->in_place_ok && !scalar && start == p->task.out)
+			continue;
+		return rt_err(ACL_ERROR_INVALID_PARAM,
+			      "%s: outputs[0] overlaps inputs[%d]; only %s", p->type, i,
+			      p->in_place_ok ? "in-place use (the same start address) of a full-size input is allowed"
+					     : "separate memory is allowed for this operator");
+	}
+	return ACL_SUCCESS;
+}
+
+aclError rt_op_check_workspace(const struct rt_op_plan *p, uint64_t va, uint64_t size)
+{
+	struct span ws = { va, size };
+	unsigned int i;
+
+	if (va % 4)
+		return rt_err(ACL_ERROR_MEMORY_ADDRESS_UNALIGNED, "%s: workspace at 0x%" PRIx64
+			      " is not 4-byte aligned", p->type, va);
+	for (i = 0; i < p->nin; i++)
+		if (overlap(ws, (struct span){ i ? p->task.in1 : p->task.in0, p->in_bytes[i] }))
+			return rt_err(ACL_ERROR_INVALID_PARAM,
+				      "%s: workspace [0x%" PRIx64 ", +%" PRIu64 ") overlaps inputs[%u]", p->type, va,
+				      size, i);
+	if (overlap(ws, (struct span){ p->task.out, p->out_bytes }))
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s: workspace [0x%" PRIx64 ", +%" PRIu64 ") overlaps outputs[0]",
+			      p->type, va, size);
+	return ACL_SUCCESS;
+}
+
+void rt_op_refresh_output(const struct rt_op_plan *p, aclTensorDesc *out_desc)
+{
+	/* Fails only when a shape of more than RT_INLINE_DIMS dimensions
+	 * cannot get heap memory; the descriptor keeps its shape then. */
+	(void)rt_tensor_set_shape(out_desc, p->out_ndims, p->out_dims);
+}

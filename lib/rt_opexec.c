@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rt_opexec.c - executing one operator on a stream: the allocator flow.
+ *
+ * For an operator on stream S that needs workspace (rt_op.c computes how
+ * much, by the uapi formula):
+ *
+ *   with an allocator registered for S (read with no lock, rt_allocreg.h):
+ *     block = alloc(obj, size); addr = getAddrFromBlock(block)
+ *     addr must be device memory of S's device, [addr, addr + size) inside
+ *     one allocation, 4-byte aligned, apart from the operands
+ *     the allocation is bound to S (first use only: one POOL_BIND)
+ *     the task is submitted (S requires pool workspace)
+ *     free(obj, block), right after the submit, whatever its result
+ *   without one: a block of the runtime's own pool (rt_pool.c), returned
+ *   to S's list with the job's point after the submit.
+ *
+ * Operators without workspace call no allocator. Callbacks run on the
+ * calling thread and no runtime lock is held while they run; a callback
+ * may itself call ACL functions (the name used in messages is restored
+ * afterwards). Steady state, with an allocator that reuses its memory or
+ * with the runtime's pool: one ioctl per operator, the SUBMIT.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "rt.h"
+#include "rt_op.h"
+
+/* Better words for the submit's errors that concern the workspace. */
+static aclError submit_error(const struct rt_op_plan *p, struct rt_stream *s, int kerr, bool user, aclError err)
+{
+	uint64_t ws = p->task.ws, size = p->task.ws_size;
+
+	switch (kerr) {
+	case -EBUSY:
+		return rt_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+			      "%s on stream %p: its workspace [0x%" PRIx64 ", +%" PRIu64 ") is still in use by another "
+			      "stream's unfinished work (a workspace hazard; the hazard policy is strict). One allocator "
+			      "must not serve streams that run concurrently: synchronize the other stream first",
+			      p->type, (void *)s, ws, size);
+	case -EACCES:
+		return rt_err(ACL_ERROR_RT_NO_PERMISSION,
+			      "%s on stream %p: workspace [0x%" PRIx64 ", +%" PRIu64 ") is not in the stream's bound "
+			      "pool (was the memory freed meanwhile?)", p->type, (void *)s, ws, size);
+	case -ENOSPC:
+		return rt_err(ACL_ERROR_RT_INTERNAL_ERROR,
+			      "%s on stream %p: the device wants more workspace than %" PRIu64 " bytes", p->type,
+			      (void *)s, size);
+	case -ENXIO:
+		return rt_err(ACL_ERROR_INVALID_PARAM,
+			      "%s on stream %p: an operand%s is not live device memory (freed meanwhile?)", p->type,
+			      (void *)s, user ? " or the allocator's workspace" : "");
+	default:
+		return err;
+	}
+}
+
+/* Each operand of the planned task must be device memory of @dev. */
+static aclError check_operands(const struct rt_op_plan *p, struct rt_dev *dev)
+{
+	static const char *const names[] = { "inputs[0]", "inputs[1]" };
+	struct rt_alloc *a;
+	aclError err;
+	unsigned int i;
+
+	for (i = 0; i < p->nin; i++) {
+		err = rt_device_range(dev, (const void *)(uintptr_t)(i ? p->task.in1 : p->task.in0), p->in_bytes[i],
+				      names[i], &a);
+		if (err)
+			return err;
+		rt_alloc_put(a);
+	}
+	err = rt_device_range(dev, (const void *)(uintptr_t)p->task.out, p->out_bytes, "outputs[0]", &a);
+	if (!err)
+		rt_alloc_put(a);
+	return err;
+}
+
+static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, const struct rt_allocrec *rec)
+{
+	const struct rt_allocfns *fn = &rec->fns;
+	const char *api = rt_api_current();
+	uint64_t size = p->task.ws_size, point;
+	struct drm_vnpu_task task = { .kind = VNPU_TASK_OP };
+	struct rt_alloc *a = NULL;
+	void *block, *addr;
+	aclError err;
+	int kerr;
+
+	block = fn->alloc(fn->obj, (size_t)size);
+	rt_api_enter(api);
+	if (!block)
+		return rt_err(ACL_ERROR_BAD_ALLOC,
+			      "%s: the allocator registered for stream %p returned no block for %" PRIu64
+			      " bytes of workspace; nothing was queued", p->type, (void *)s, size);
+	addr = fn->get_addr(block);
+	rt_api_enter(api);
+	if (!addr)
+		err = rt_err(ACL_ERROR_INVALID_PARAM,
+			     "%s: getAddrFromBlock of the allocator registered for stream %p returned NULL for block %p",
+			     p->type, (void *)s, block);
+	else
+		err = rt_device_range(s->dev, addr, size, "the workspace address from the registered allocator", &a);
+	if (!err)
+		err = rt_op_check_workspace(p, (uint64_t)(uintptr_t)addr, size);
+	if (!err)
+		err = rt_pool_bind(s, a);
+	if (!err) {
+		task.op = p->task;
+		task.op.ws = (uint64_t)(uintptr_t)addr;
+		err = rt_stream_submit_op(s, &task, 1, &point, &kerr);
+		if (err && kerr) {
+			p->task.ws = task.op.ws;
+			err = submit_error(p, s, kerr, true, err);
+		}
+	}
+	/* In host order right after the enqueue (or the failure), as CANN:
+	 * stream order keeps the block safe for this stream's later work. */
+	fn->free(fn->obj, block);
+	rt_api_enter(api);
+	rt_alloc_put(a);
+	return err;
+}
+
+static aclError run_with_pool(struct rt_op_plan *p, struct rt_stream *s)
+{
+	struct drm_vnpu_task task = { .kind = VNPU_TASK_OP };
+	struct rt_wsblock *b;
+	uint64_t point = 0;
+	aclError err;
+	int kerr;
+
+	err = rt_pool_ws_take(s, p->task.ws_size, &b);
+	if (err)
+		return err;
+	task.op = p->task;
+	task.op.ws = b->va;
+	err = rt_stream_submit_op(s, &task, 0, &point, &kerr);
+	if (err && kerr) {
+		p->task.ws = task.op.ws;
+		err = submit_error(p, s, kerr, false, err);
+	}
+	/* Unused after a failure: its previous last use still bounds it. */
+	rt_pool_ws_give(s, b, err ? atomic_load(&s->last_point) : point);
+	return err;
+}
+
+aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclDataBuffer *in[], int nout,
+		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	struct rt_op_plan plan;
+	aclError err;
+
+	err = rt_op_plan(type, nin, in_desc, nout, out_desc, attr, &plan);
+	if (!err)
+		err = rt_op_bind_buffers(&plan, nin, in, nout, out);
+	if (err)
+		return err;
+	err = rt_context_require(&ctx);
+	if (err)
+		return err;
+	err = rt_stream_resolve(ctx, stream, &s);
+	if (err) {
+		rt_context_put(ctx);
+		return err;
+	}
+
+	if (!plan.empty)
+		err = check_operands(&plan, s->dev);
+	if (err)
+		goto out;
+	/* CANN's V2 calls refresh the output descriptor with the shape the
+	 * operator produces (it matters for unknown dimensions). */
+	rt_op_refresh_output(&plan, out_desc[0]);
+	if (plan.empty)
+		goto out;	/* nothing to compute, nothing queued */
+
+	if (!plan.task.ws_size) {
+		struct drm_vnpu_task task = { .kind = VNPU_TASK_OP, .op = plan.task };
+		uint64_t point;
+		int kerr;
+
+		err = rt_stream_submit_op(s, &task, -1, &point, &kerr);
+		if (err && kerr)
+			err = submit_error(&plan, s, kerr, false, err);
+	} else {
+		const struct rt_allocrec *rec = rt_allocslot_enter(&s->alloc_slot);
+
+		err = rec ? run_with_allocator(&plan, s, rec) : run_with_pool(&plan, s);
+		rt_allocslot_leave(&s->alloc_slot);
+	}
+out:
+	rt_stream_put(s);
+	rt_context_put(ctx);
+	return err;
+}

@@ -1,0 +1,1105 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Host unit tests of the operator planner (lib/rt_op.c) and the tensor,
+ * data buffer and attribute objects (lib/acl_tensor.c, lib/acl_opattr.c).
+ *
+ * The planned tasks are checked three ways: against values worked out by
+ * hand here, against the kernel's own operator validation
+ * (kernel/vnpu_ops.c built for the host: same sizes and workspace), and by
+ * running them with the kernel's compute kernels on host memory and
+ * comparing with a double-precision reference computed in this file.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt.h"
+#include "rt_op.h"
+#include "vnpu_ops.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static aclTensorDesc *td(aclDataType t, int n, const int64_t *dims)
+{
+	aclTensorDesc *d = aclCreateTensorDesc(t, n, dims, ACL_FORMAT_ND);
+
+	ck_assert_ptr_nonnull(d);
+	return d;
+}
+
+#define TD(t, ...) td(t, sizeof((int64_t[]){ __VA_ARGS__ }) / sizeof(int64_t), (int64_t[]){ __VA_ARGS__ })
+#define TD0(t) td(t, 0, NULL)
+
+static struct rt_op_plan plan;
+
+/* Plan a call and return its code; a failure must leave a message. */
+static aclError plan1(const char *type, int nin, aclTensorDesc *a, aclTensorDesc *b, aclTensorDesc *out,
+		      const aclopAttr *attr)
+{
+	aclTensorDesc *in[2] = { a, b }, *o[1] = { out };
+	aclError r;
+
+	(void)rt_err_take_message();
+	r = rt_op_plan(type, nin, in, 1, o, attr, &plan);
+	if (r) {
+		const char *m = rt_err_take_message();
+
+		ck_assert_msg(m && *m, "%s failed (%d) without a message", type, r);
+	}
+	return r;
+}
+
+static void free_descs(aclTensorDesc *a, aclTensorDesc *b, aclTensorDesc *c)
+{
+	aclDestroyTensorDesc(a);
+	aclDestroyTensorDesc(b);
+	aclDestroyTensorDesc(c);
+}
+
+/* ---- tensor descriptors, data buffers, attributes ---------------------------- */
+
+START_TEST(tensor_desc_accessors)
+{
+	int64_t dims[3] = { 2, 3, 4 }, got = 0, big[12];
+	aclTensorDesc *d = aclCreateTensorDesc(ACL_FLOAT16, 3, dims, ACL_FORMAT_NCHW);
+	int i;
+
+	ck_assert_ptr_nonnull(d);
+	ck_assert_uint_eq(aclGetTensorDescNumDims(d), 3);
+	ck_assert_uint_eq(aclGetTensorDescElementCount(d), 24);
+	ck_assert_uint_eq(aclGetTensorDescSize(d), 48);
+	ck_assert_int_eq(aclGetTensorDescType(d), ACL_FLOAT16);
+	ck_assert_int_eq(aclGetTensorDescFormat(d), ACL_FORMAT_NCHW);
+	ck_assert_int_eq(aclGetTensorDescDimV2(d, 2, &got), ACL_SUCCESS);
+	ck_assert_int_eq(got, 4);
+	ck_assert_int_eq(aclGetTensorDescDimV2(d, 3, &got), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclGetTensorDescDimV2(d, 0, NULL), ACL_ERROR_INVALID_PARAM);
+	dims[0] = 7; /* the descriptor keeps its own copy */
+	ck_assert_int_eq(aclGetTensorDescDimV2(d, 0, &got), ACL_SUCCESS);
+	ck_assert_int_eq(got, 2);
+
+	/* Longer shapes than the inline storage, and back. */
+	for (i = 0; i < 12; i++)
+		big[i] = 1;
+	big[11] = 5;
+	ck_assert_int_eq(aclSetTensorShape(d, 12, big), ACL_SUCCESS);
+	ck_assert_uint_eq(aclGetTensorDescNumDims(d), 12);
+	ck_assert_uint_eq(aclGetTensorDescElementCount(d), 5);
+	ck_assert_int_eq(aclSetTensorShape(d, 0, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(aclGetTensorDescElementCount(d), 1); /* a scalar */
+	ck_assert_int_eq(aclSetTensorShape(d, -1, big), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclSetTensorShape(d, 2, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclSetTensorShape(NULL, 1, big), ACL_ERROR_INVALID_PARAM);
+
+	/* Unknown dimensions: accepted, but no size. */
+	dims[0] = -1;
+	ck_assert_int_eq(aclSetTensorShape(d, 3, dims), ACL_SUCCESS);
+	ck_assert_uint_eq(aclGetTensorDescElementCount(d), 0);
+	ck_assert_uint_eq(aclGetTensorDescSize(d), 0);
+	aclDestroyTensorDesc(d);
+	aclDestroyTensorDesc(NULL);
+
+	ck_assert_ptr_null(aclCreateTensorDesc(ACL_FLOAT, -1, dims, ACL_FORMAT_ND));
+	ck_assert_ptr_null(aclCreateTensorDesc(ACL_FLOAT, 2, NULL, ACL_FORMAT_ND));
+	ck_assert_ptr_null(aclCreateTensorDesc(ACL_FLOAT, RT_MAX_DIMS + 1, big, ACL_FORMAT_ND));
+	ck_assert_ptr_null(aclCreateTensorDesc((aclDataType)5, 1, dims, ACL_FORMAT_ND));
+	ck_assert_ptr_null(aclCreateTensorDesc(ACL_FLOAT, 1, dims, (aclFormat)7));
+	ck_assert_uint_eq(aclGetTensorDescNumDims(NULL), 0);
+	ck_assert_int_eq(aclGetTensorDescType(NULL), ACL_DT_UNDEFINED);
+	ck_assert_int_eq(aclGetTensorDescFormat(NULL), ACL_FORMAT_UNDEFINED);
+}
+END_TEST
+
+START_TEST(data_type_sizes)
+{
+	ck_assert_uint_eq(aclDataTypeSize(ACL_FLOAT), 4);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_FLOAT16), 2);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_BF16), 2);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_INT8), 1);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_UINT8), 1);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_BOOL), 1);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_INT16), 2);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_UINT16), 2);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_INT32), 4);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_UINT32), 4);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_INT64), 8);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_UINT64), 8);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_DOUBLE), 8);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_COMPLEX64), 8);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_COMPLEX128), 16);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_COMPLEX32), 4);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_FLOAT8_E4M3FN), 1);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_DT_UNDEFINED), 0);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_STRING), 0);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_INT4), 0);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_UINT1), 0);
+	ck_assert_uint_eq(aclDataTypeSize(ACL_FLOAT4_E2M1), 0);
+	ck_assert_uint_eq(aclDataTypeSize((aclDataType)99), 0);
+}
+END_TEST
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+START_TEST(data_buffers)
+{
+	int x;
+	aclDataBuffer *b = aclCreateDataBuffer(&x, 4), *empty = aclCreateDataBuffer(NULL, 0);
+	aclDataBuffer *big = aclCreateDataBuffer(&x, (5ull << 30) + 7);
+	aclTensorDesc *other = TD(ACL_FLOAT, 1);
+
+	ck_assert_ptr_nonnull(b);
+	ck_assert_ptr_nonnull(empty);
+	ck_assert_ptr_eq(aclGetDataBufferAddr(b), &x);
+	ck_assert_uint_eq(aclGetDataBufferSizeV2(b), 4);
+	ck_assert_uint_eq(aclGetDataBufferSizeV2(empty), 0);
+	ck_assert_ptr_null(aclGetDataBufferAddr(empty));
+	/* The deprecated 32-bit size truncates. */
+	ck_assert_uint_eq(aclGetDataBufferSizeV2(big), (5ull << 30) + 7);
+	ck_assert_uint_eq(aclGetDataBufferSize(big), (uint32_t)((5ull << 30) + 7));
+	ck_assert_int_eq(aclUpdateDataBuffer(b, NULL, 0), ACL_SUCCESS);
+	ck_assert_ptr_null(aclGetDataBufferAddr(b));
+	ck_assert_int_eq(aclUpdateDataBuffer(NULL, &x, 4), ACL_ERROR_INVALID_PARAM);
+	ck_assert_ptr_null(aclGetDataBufferAddr(NULL));
+	ck_assert_uint_eq(aclGetDataBufferSizeV2(NULL), 0);
+	ck_assert_uint_eq(aclGetDataBufferSize(NULL), 0);
+	ck_assert_int_eq(aclDestroyDataBuffer(NULL), ACL_ERROR_INVALID_PARAM);
+	/* A pointer of another kind is recognised. */
+	ck_assert_int_eq(aclDestroyDataBuffer((aclDataBuffer *)other), ACL_ERROR_INVALID_PARAM);
+	aclDestroyTensorDesc(other);
+	ck_assert_int_eq(aclDestroyDataBuffer(b), ACL_SUCCESS);
+	ck_assert_int_eq(aclDestroyDataBuffer(empty), ACL_SUCCESS);
+	ck_assert_int_eq(aclDestroyDataBuffer(big), ACL_SUCCESS);
+}
+END_TEST
+#pragma GCC diagnostic pop
+
+START_TEST(attributes)
+{
+	aclopAttr *a = aclopCreateAttr();
+	const int64_t axes[2] = { 0, -1 };
+	const float fl[1] = { 0.5f };
+	const struct rt_attr *v;
+	aclDataBuffer *not_attr = aclCreateDataBuffer(NULL, 0);
+
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(aclopSetAttrBool(a, "keep_dims", 7), ACL_SUCCESS);
+	v = rt_attr_find(a, "keep_dims");
+	ck_assert(v && v->kind == RT_ATTR_BOOL && v->b);
+	/* A later set of the same name replaces value and kind. */
+	ck_assert_int_eq(aclopSetAttrListInt(a, "keep_dims", 2, axes), ACL_SUCCESS);
+	v = rt_attr_find(a, "keep_dims");
+	ck_assert(v && v->kind == RT_ATTR_LIST_INT && v->li.n == 2 && v->li.v[1] == -1);
+	ck_assert_uint_eq(a->count, 1);
+	ck_assert_int_eq(aclopSetAttrInt(a, "i", -5), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrFloat(a, "f", 1.5f), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrString(a, "s", "text"), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrDataType(a, "t", ACL_BF16), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrListFloat(a, "lf", 1, fl), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrListInt(a, "empty", 0, NULL), ACL_SUCCESS);
+	ck_assert_str_eq(rt_attr_find(a, "s")->s, "text");
+	ck_assert_int_eq(rt_attr_find(a, "t")->dt, ACL_BF16);
+	ck_assert_int_eq(rt_attr_find(a, "i")->i, -5);
+	ck_assert_int_eq(rt_attr_find(a, "empty")->li.n, 0);
+	ck_assert_ptr_null(rt_attr_find(a, "absent"));
+
+	ck_assert_int_eq(aclopSetAttrInt(NULL, "x", 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclopSetAttrInt(a, NULL, 1), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclopSetAttrString(a, "s", NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclopSetAttrListInt(a, "l", -1, axes), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclopSetAttrListInt(a, "l", 2, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclopSetAttrListFloat(a, "l", 1, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(aclopSetAttrBool((aclopAttr *)not_attr, "x", 1), ACL_ERROR_INVALID_PARAM);
+	aclDestroyDataBuffer(not_attr);
+	aclopDestroyAttr(a);
+	aclopDestroyAttr(NULL);
+}
+END_TEST
+
+/* ---- planning: codes ---------------------------------------------------------- */
+
+START_TEST(unknown_operators_and_bad_arguments)
+{
+	aclTensorDesc *a = TD(ACL_FLOAT, 4), *b = TD(ACL_FLOAT, 4), *o = TD(ACL_FLOAT, 4);
+	aclTensorDesc *in[2] = { a, b }, *out[1] = { o };
+	aclDataBuffer *not_desc = aclCreateDataBuffer(NULL, 0);
+
+	ck_assert_int_eq(plan1("Conv2D", 2, a, b, o, NULL), ACL_ERROR_OP_NOT_FOUND);
+	ck_assert_int_eq(plan1("add", 2, a, b, o, NULL), ACL_ERROR_OP_NOT_FOUND); /* names are exact */
+	ck_assert_int_eq(plan1(NULL, 2, a, b, o, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_plan("Add", -1, in, 1, out, NULL, &plan), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_plan("Add", 2, NULL, 1, out, NULL, &plan), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_plan("Add", 2, in, 1, NULL, NULL, &plan), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(plan1("Add", 2, a, NULL, o, NULL), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(plan1("Add", 2, a, (aclTensorDesc *)not_desc, o, NULL), ACL_ERROR_INVALID_PARAM);
+	aclDestroyDataBuffer(not_desc);
+	ck_assert_int_eq(plan1("Add", 2, a, b, o, (aclopAttr *)a), ACL_ERROR_INVALID_PARAM);
+	/* Counts. */
+	ck_assert_int_eq(plan1("Add", 1, a, NULL, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("Relu", 2, a, b, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(rt_op_plan("Add", 2, in, 0, out, NULL, &plan), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(rt_op_plan("Add", 2, in, 2, (aclTensorDesc *[]){ o, o }, NULL, &plan),
+			 ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("Add", 2, a, b, o, NULL), ACL_SUCCESS);
+	free_descs(a, b, o);
+}
+END_TEST
+
+START_TEST(types_and_formats)
+{
+	aclTensorDesc *i8 = TD(ACL_INT8, 4), *f = TD(ACL_FLOAT, 4), *h = TD(ACL_FLOAT16, 4), *i = TD(ACL_INT32, 4);
+	aclTensorDesc *d = TD(ACL_DOUBLE, 4), *oi8 = TD(ACL_INT8, 4), *blocked;
+	aclopAttr *at = aclopCreateAttr();
+
+	ck_assert_int_eq(plan1("Abs", 1, i8, NULL, oi8, NULL), ACL_ERROR_UNSUPPORTED_DATA_TYPE);
+	ck_assert_int_eq(plan1("Add", 2, d, d, d, NULL), ACL_ERROR_UNSUPPORTED_DATA_TYPE);
+	ck_assert_int_eq(plan1("Add", 2, f, h, f, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("Add", 2, f, f, h, NULL), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, i, NULL, i, NULL), ACL_ERROR_UNSUPPORTED_DATA_TYPE);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, h, NULL, h, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrDataType(at, "dst_type", ACL_DOUBLE), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("Cast", 1, f, NULL, d, at), ACL_ERROR_UNSUPPORTED_DATA_TYPE);
+
+	blocked = aclCreateTensorDesc(ACL_FLOAT, 1, (int64_t[]){ 4 }, ACL_FORMAT_NC1HWC0);
+	ck_assert_int_eq(plan1("Abs", 1, blocked, NULL, f, NULL), ACL_ERROR_FORMAT_NOT_MATCH);
+	ck_assert_int_eq(plan1("Abs", 1, f, NULL, blocked, NULL), ACL_ERROR_FORMAT_NOT_MATCH);
+	aclDestroyTensorDesc(blocked);
+	blocked = aclCreateTensorDesc(ACL_FLOAT, 1, (int64_t[]){ 4 }, ACL_FORMAT_FRACTAL_NZ);
+	ck_assert_int_eq(plan1("Abs", 1, blocked, NULL, f, NULL), ACL_ERROR_FORMAT_NOT_MATCH);
+	aclDestroyTensorDesc(blocked);
+	blocked = aclCreateTensorDesc(ACL_FLOAT, 1, (int64_t[]){ 4 }, ACL_FORMAT_NHWC);
+	ck_assert_int_eq(plan1("Abs", 1, blocked, NULL, f, NULL), ACL_SUCCESS);
+	aclDestroyTensorDesc(blocked);
+	free_descs(i8, f, h);
+	free_descs(i, d, oi8);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
+START_TEST(binary_shapes_and_broadcast)
+{
+	aclTensorDesc *a = TD(ACL_FLOAT, 2, 3), *b = TD(ACL_FLOAT, 2, 3), *o = TD(ACL_FLOAT, 2, 3);
+	aclTensorDesc *one = TD(ACL_FLOAT, 1), *scalar = TD0(ACL_FLOAT), *v3 = TD(ACL_FLOAT, 3);
+	aclTensorDesc *ones = TD(ACL_FLOAT, 1, 1), *o13 = TD(ACL_FLOAT, 1, 3);
+
+	ck_assert_int_eq(plan1("Mul", 2, a, b, o, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_MUL);
+	ck_assert_uint_eq(plan.task.dims[0], 6);
+	ck_assert_uint_eq(plan.task.op_flags, 0);
+	ck_assert_uint_eq(plan.in_bytes[0], 24);
+	ck_assert_uint_eq(plan.in_bytes[1], 24);
+	ck_assert_uint_eq(plan.task.ws_size, 0);
+
+	ck_assert_int_eq(plan1("Sub", 2, a, one, o, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op_flags, VNPU_OP_F_SCALAR_IN1);
+	ck_assert_uint_eq(plan.in_bytes[1], 4);
+	ck_assert_int_eq(plan1("RealDiv", 2, scalar, a, o, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_DIV);
+	ck_assert_uint_eq(plan.task.op_flags, VNPU_OP_F_SCALAR_IN0);
+	ck_assert_uint_eq(plan.in_bytes[0], 4);
+	ck_assert_uint_eq(plan.in_bytes[1], 24);
+
+	/* A single-element [1, 1] against [3] broadcasts to [1, 3]. */
+	ck_assert_int_eq(plan1("Add", 2, ones, v3, o13, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(plan.out_ndims, 2);
+	ck_assert_int_eq(plan.out_dims[0], 1);
+	ck_assert_int_eq(plan.out_dims[1], 3);
+	ck_assert_uint_eq(plan.task.dims[0], 3);
+	ck_assert_int_eq(plan1("Add", 2, ones, v3, v3, NULL), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+
+	/* Anything else needs general broadcasting, which vnpu lacks. */
+	ck_assert_int_eq(plan1("Add", 2, a, v3, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("Add", 2, a, o13, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	free_descs(a, b, o);
+	free_descs(one, scalar, v3);
+	free_descs(ones, o13, NULL);
+}
+END_TEST
+
+START_TEST(reductions)
+{
+	aclTensorDesc *x = TD(ACL_FLOAT, 2, 3, 5), *o = TD(ACL_FLOAT, 2, 3), *ok = TD(ACL_FLOAT, 2, 3, 1);
+	aclTensorDesc *v = TD(ACL_INT32, 7), *s = TD0(ACL_INT32), *s1 = TD(ACL_INT32, 1), *fo = TD(ACL_FLOAT, 3);
+	aclopAttr *at = aclopCreateAttr();
+
+	/* axes is required. */
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o, NULL), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ -1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_REDUCE_SUM);
+	ck_assert_uint_eq(plan.task.dims[0], 6);
+	ck_assert_uint_eq(plan.task.dims[1], 5);
+	ck_assert_uint_eq(plan.task.ws_size, 20);
+	ck_assert_uint_eq(plan.out_bytes, 24);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, ok, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_REDUCE_MAX);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, o, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	/* The last axis by its index, or as a bare int. */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrInt(at, "axes", -1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_SUCCESS);
+	/* Other axes, several axes, out of range, wrong kinds. */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 0 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 1, 2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 3 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 0, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListFloat(at, "axes", 1, (float[]){ -1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ -1 }), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrFloat(at, "keep_dims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrInt(at, "keep_dims", 0), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, o, at), ACL_SUCCESS);
+	/* A vector reduces to a scalar, or to [1] with keep_dims. */
+	ck_assert_int_eq(plan1("ReduceSumD", 1, v, NULL, s, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 1);
+	ck_assert_uint_eq(plan.task.dims[1], 7);
+	ck_assert_uint_eq(plan.task.ws_size, 28);
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, v, NULL, s1, at), ACL_SUCCESS);
+	/* A scalar has no axis. */
+	ck_assert_int_eq(plan1("ReduceSumD", 1, s, NULL, s, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	/* Unknown attribute names are refused, not ignored. */
+	ck_assert_int_eq(aclopSetAttrBool(at, "keepdims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, v, NULL, s1, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	free_descs(x, o, ok);
+	free_descs(v, s, s1);
+	aclDestroyTensorDesc(fo);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
+START_TEST(softmax)
+{
+	aclTensorDesc *x = TD(ACL_BF16, 4, 9), *o = TD(ACL_BF16, 4, 9), *s = TD0(ACL_FLOAT);
+	aclopAttr *at = aclopCreateAttr();
+
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, NULL), ACL_SUCCESS); /* axes default to -1 */
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_SOFTMAX);
+	ck_assert_uint_eq(plan.task.dims[0], 4);
+	ck_assert_uint_eq(plan.task.dims[1], 9);
+	ck_assert_uint_eq(plan.task.ws_size, 36);
+	ck_assert_uint_eq(plan.out_bytes, 72);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 0 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrBool(at, "half_to_float", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrBool(at, "half_to_float", 0), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, s, NULL, s, NULL), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	free_descs(x, o, s);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
+START_TEST(matmul)
+{
+	aclTensorDesc *a = TD(ACL_FLOAT, 3, 4), *at_ = TD(ACL_FLOAT, 4, 3), *b = TD(ACL_FLOAT, 4, 5);
+	aclTensorDesc *bt = TD(ACL_FLOAT, 5, 4), *o = TD(ACL_FLOAT, 3, 5), *a3 = TD(ACL_FLOAT, 1, 3, 4);
+	aclTensorDesc *h = TD(ACL_FLOAT16, 3, 4), *hb = TD(ACL_FLOAT16, 4, 5), *ho = TD(ACL_FLOAT16, 3, 5);
+	aclTensorDesc *in3[3] = { a, b, b }, *out[1] = { o };
+	aclopAttr *attr = aclopCreateAttr();
+
+	ck_assert_int_eq(plan1("MatMul", 2, a, b, o, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_MATMUL);
+	ck_assert_uint_eq(plan.task.dims[0], 3); /* m */
+	ck_assert_uint_eq(plan.task.dims[1], 5); /* n */
+	ck_assert_uint_eq(plan.task.dims[2], 4); /* k */
+	ck_assert_uint_eq(plan.task.op_flags, 0);
+	ck_assert_uint_eq(plan.task.ws_size, 0); /* fp32, no transpose */
+	ck_assert_uint_eq(plan.in_bytes[0], 48);
+	ck_assert_uint_eq(plan.in_bytes[1], 80);
+	ck_assert_uint_eq(plan.out_bytes, 60);
+
+	ck_assert_int_eq(aclopSetAttrBool(attr, "transpose_x1", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("MatMul", 2, at_, b, o, attr), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op_flags, VNPU_OP_F_TRANS_A);
+	ck_assert_uint_eq(plan.task.ws_size, 4 * 3 * 4);
+	ck_assert_int_eq(plan1("MatMul", 2, a, b, o, attr), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrBool(attr, "transpose_x2", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("MatMul", 2, at_, bt, o, attr), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op_flags, VNPU_OP_F_TRANS_A | VNPU_OP_F_TRANS_B);
+	ck_assert_uint_eq(plan.task.ws_size, 4 * 3 * 4 + 4 * 4 * 5);
+	ck_assert_int_eq(aclopSetAttrBool(attr, "transpose_x1", 0), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("MatMul", 2, a, bt, o, attr), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op_flags, VNPU_OP_F_TRANS_B);
+	ck_assert_uint_eq(plan.task.ws_size, 4 * 4 * 5);
+
+	/* Low precision always repacks both operands and a row. */
+	ck_assert_int_eq(plan1("MatMul", 2, h, hb, ho, NULL), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.ws_size, 4 * 3 * 4 + 4 * 4 * 5 + 4 * 5);
+
+	ck_assert_int_eq(plan1("MatMul", 2, a3, b, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("MatMul", 2, a, a, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(rt_op_plan("MatMul", 3, in3, 1, out, NULL, &plan), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrInt(attr, "offset_x", 0), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("MatMul", 2, a, bt, o, attr), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrInt(attr, "offset_x", 3), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("MatMul", 2, a, bt, o, attr), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	free_descs(a, at_, b);
+	free_descs(bt, o, a3);
+	free_descs(h, hb, ho);
+	aclopDestroyAttr(attr);
+}
+END_TEST
+
+START_TEST(cast)
+{
+	aclTensorDesc *f = TD(ACL_FLOAT, 2, 2), *i = TD(ACL_INT32, 2, 2), *h = TD(ACL_FLOAT16, 2, 2);
+	aclopAttr *at = aclopCreateAttr();
+
+	ck_assert_int_eq(plan1("Cast", 1, f, NULL, i, NULL), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrInt(at, "dst_type", ACL_INT32), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("Cast", 1, f, NULL, i, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.op, VNPU_OP_CAST);
+	ck_assert_uint_eq(plan.task.dtype, VNPU_DTYPE_F32);
+	ck_assert_uint_eq(plan.task.out_dtype, VNPU_DTYPE_I32);
+	ck_assert(plan.in_place_ok);
+	ck_assert_int_eq(plan1("Cast", 1, f, NULL, h, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrDataType(at, "dst_type", ACL_FLOAT16), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("Cast", 1, f, NULL, h, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.out_bytes, 8);
+	ck_assert_int_eq(plan1("Cast", 1, h, NULL, f, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrDataType(at, "dst_type", ACL_FLOAT), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("Cast", 1, h, NULL, f, at), ACL_SUCCESS);
+	ck_assert(!plan.in_place_ok); /* widening */
+	ck_assert_int_eq(aclopSetAttrBool(at, "truncate", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("Cast", 1, h, NULL, f, at), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrString(at, "dst_type", "float"), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("Cast", 1, h, NULL, f, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	free_descs(f, i, h);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
+START_TEST(unknown_dimensions)
+{
+	aclTensorDesc *x = TD(ACL_FLOAT, 2, 3), *u = TD(ACL_FLOAT, -1, 3), *r = TD(ACL_FLOAT, -2);
+	aclTensorDesc *wrong = TD(ACL_FLOAT, 3, -1);
+
+	/* Inputs must be known... */
+	ck_assert_int_eq(plan1("Relu", 1, u, NULL, x, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	/* ...outputs may leave dimensions or the rank open, and get them. */
+	ck_assert_int_eq(plan1("Relu", 1, x, NULL, u, NULL), ACL_SUCCESS);
+	rt_op_refresh_output(&plan, u);
+	ck_assert_int_eq(u->ndims, 2);
+	ck_assert_int_eq(u->dims[0], 2);
+	ck_assert_int_eq(plan1("Relu", 1, x, NULL, r, NULL), ACL_SUCCESS);
+	rt_op_refresh_output(&plan, r);
+	ck_assert_int_eq(r->ndims, 2);
+	ck_assert_int_eq(r->dims[1], 3);
+	ck_assert_int_eq(plan1("Relu", 1, x, NULL, wrong, NULL), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	free_descs(x, u, r);
+	aclDestroyTensorDesc(wrong);
+}
+END_TEST
+
+START_TEST(empty_and_huge_tensors)
+{
+	aclTensorDesc *e = TD(ACL_FLOAT, 0, 3), *e2 = TD(ACL_FLOAT, 0), *x = TD(ACL_FLOAT, 4, 0);
+	aclTensorDesc *a = TD(ACL_FLOAT, 3, 0), *b = TD(ACL_FLOAT, 0, 5), *o = TD(ACL_FLOAT, 3, 5);
+	aclTensorDesc *huge = TD(ACL_FLOAT, 1ll << 32), *hv = TD(ACL_FLOAT, 1ll << 20, 1ll << 20);
+	aclTensorDesc *o4 = TD(ACL_FLOAT, 4);
+	aclopAttr *at = aclopCreateAttr();
+
+	ck_assert_int_eq(plan1("Relu", 1, e, NULL, e, NULL), ACL_SUCCESS);
+	ck_assert(plan.empty);
+	ck_assert_int_eq(plan1("Add", 2, e, e, e, NULL), ACL_SUCCESS);
+	ck_assert(plan.empty);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ -1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, e, NULL, e2, at), ACL_SUCCESS);
+	ck_assert(plan.empty);
+	/* Reducing an empty axis would need an identity value. */
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o4, at), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	aclDestroyTensorDesc(o4);
+	ck_assert_int_eq(plan1("MatMul", 2, a, b, o, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	/* Beyond one operator's limits. */
+	ck_assert_int_eq(plan1("Relu", 1, huge, NULL, huge, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, hv, NULL, hv, NULL), ACL_ERROR_OP_INPUT_NOT_MATCH);
+	free_descs(e, e2, x);
+	free_descs(a, b, o);
+	free_descs(huge, hv, NULL);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
+/* ---- buffers ----------------------------------------------------------------- */
+
+static aclDataBuffer *buf(void *p, size_t n)
+{
+	aclDataBuffer *b = aclCreateDataBuffer(p, n);
+
+	ck_assert_ptr_nonnull(b);
+	return b;
+}
+
+START_TEST(buffer_checks)
+{
+	_Alignas(64) static char mem[4096];
+	aclTensorDesc *a = TD(ACL_FLOAT, 8), *one = TD(ACL_FLOAT, 1), *m = TD(ACL_FLOAT, 2, 2);
+	aclDataBuffer *x = buf(mem, 32), *y = buf(mem + 64, 32), *z = buf(mem + 128, 32);
+	aclDataBuffer *small = buf(mem + 256, 28), *odd = buf(mem + 258, 32), *null = buf(NULL, 32);
+	aclDataBuffer *shifted = buf(mem + 4, 32), *in[2] = { x, y }, *out[1] = { z };
+
+	ck_assert_int_eq(plan1("Add", 2, a, a, a, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, in, 1, out), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.in0, (uintptr_t)mem);
+	ck_assert_uint_eq(plan.task.in1, (uintptr_t)(mem + 64));
+	ck_assert_uint_eq(plan.task.out, (uintptr_t)(mem + 128));
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, NULL, 1, out), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, (aclDataBuffer *[]){ x, small }, 1, out),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, (aclDataBuffer *[]){ x, odd }, 1, out),
+			 ACL_ERROR_MEMORY_ADDRESS_UNALIGNED);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, (aclDataBuffer *[]){ null, y }, 1, out),
+			 ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, (aclDataBuffer *[]){ NULL, y }, 1, out),
+			 ACL_ERROR_INVALID_PARAM);
+	/* In place: the output may start at a full-size input... */
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, in, 1, (aclDataBuffer *[]){ x }), ACL_SUCCESS);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, in, 1, (aclDataBuffer *[]){ y }), ACL_SUCCESS);
+	/* ...but not overlap it otherwise. */
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, (aclDataBuffer *[]){ shifted, y }, 1,
+					    (aclDataBuffer *[]){ x }), ACL_ERROR_INVALID_PARAM);
+	/* Nor start at a broadcast single element. */
+	ck_assert_int_eq(plan1("Add", 2, a, one, a, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, (aclDataBuffer *[]){ x, y }, 1, (aclDataBuffer *[]){ y }),
+			 ACL_ERROR_INVALID_PARAM);
+	/* MatMul never works in place. */
+	ck_assert_int_eq(plan1("MatMul", 2, m, m, m, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, in, 1, (aclDataBuffer *[]){ x }), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_bind_buffers(&plan, 2, in, 1, out), ACL_SUCCESS);
+
+	/* Workspace: 4-byte aligned, apart from every operand. */
+	ck_assert_int_eq(rt_op_check_workspace(&plan, (uintptr_t)(mem + 512), 64), ACL_SUCCESS);
+	ck_assert_int_eq(rt_op_check_workspace(&plan, (uintptr_t)(mem + 514), 64), ACL_ERROR_MEMORY_ADDRESS_UNALIGNED);
+	ck_assert_int_eq(rt_op_check_workspace(&plan, (uintptr_t)(mem + 8), 64), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_check_workspace(&plan, (uintptr_t)(mem + 120), 64), ACL_ERROR_INVALID_PARAM);
+	ck_assert_int_eq(rt_op_check_workspace(&plan, (uintptr_t)(mem + 144), 64), ACL_SUCCESS);
+	free_descs(a, one, m);
+	aclDestroyDataBuffer(x);
+	aclDestroyDataBuffer(y);
+	aclDestroyDataBuffer(z);
+	aclDestroyDataBuffer(small);
+	aclDestroyDataBuffer(odd);
+	aclDestroyDataBuffer(null);
+	aclDestroyDataBuffer(shifted);
+}
+END_TEST
+
+/* ---- agreement with the kernel ------------------------------------------------ */
+
+static uint32_t next_rand(uint32_t *s)
+{
+	*s = *s * 1103515245u + 12345u;
+	return *s >> 8;
+}
+
+static const aclDataType all_types[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32 };
+
+/* The kernel's view of a planned task: it must accept it and want exactly
+ * the sizes the plan asks the buffers and the workspace for. */
+static void kernel_agrees(void)
+{
+	struct vnpu_op_args a = {
+		.op = plan.task.op, .dtype = plan.task.dtype, .out_dtype = plan.task.out_dtype,
+		.flags = plan.task.op_flags,
+		.dims = { plan.task.dims[0], plan.task.dims[1], plan.task.dims[2] },
+	};
+	struct vnpu_op_sizes sz;
+
+	ck_assert_int_eq(vnpu_op_sizes(&a, &sz), 0);
+	ck_assert_uint_eq(sz.in0, plan.in_bytes[0]);
+	ck_assert_uint_eq(sz.in1, plan.nin == 2 ? plan.in_bytes[1] : 0);
+	ck_assert_uint_eq(sz.out, plan.out_bytes);
+	ck_assert_uint_eq(sz.ws, plan.task.ws_size);
+}
+
+START_TEST(workspace_and_sizes_match_the_kernel)
+{
+	uint32_t seed = 12345;
+	int iter;
+
+	for (iter = 0; iter < 400; iter++) {
+		aclDataType t = all_types[next_rand(&seed) % 4];
+		int64_t m = 1 + next_rand(&seed) % 40, n = 1 + next_rand(&seed) % 40, k = 1 + next_rand(&seed) % 40;
+		bool ta = next_rand(&seed) & 1, tb = next_rand(&seed) & 1;
+		aclTensorDesc *a = ta ? TD(t, k, m) : TD(t, m, k), *b = tb ? TD(t, n, k) : TD(t, k, n);
+		aclTensorDesc *o = TD(t, m, n), *x = TD(t, m, n, k), *r = TD(t, m, n), *one = TD(t, 1);
+		aclopAttr *at = aclopCreateAttr();
+
+		ck_assert_int_eq(aclopSetAttrBool(at, "transpose_x1", ta), ACL_SUCCESS);
+		ck_assert_int_eq(aclopSetAttrBool(at, "transpose_x2", tb), ACL_SUCCESS);
+		ck_assert_int_eq(plan1("MatMul", 2, a, b, o, at), ACL_SUCCESS);
+		kernel_agrees();
+		aclopDestroyAttr(at);
+
+		at = aclopCreateAttr();
+		ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ -1 }), ACL_SUCCESS);
+		ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, r, at), ACL_SUCCESS);
+		kernel_agrees();
+		ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, r, at), ACL_SUCCESS);
+		kernel_agrees();
+		if (t != ACL_INT32) {
+			ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, x, NULL), ACL_SUCCESS);
+			kernel_agrees();
+		}
+		ck_assert_int_eq(plan1("Add", 2, x, x, x, NULL), ACL_SUCCESS);
+		kernel_agrees();
+		ck_assert_int_eq(plan1("Mul", 2, one, x, x, NULL), ACL_SUCCESS);
+		kernel_agrees();
+		ck_assert_int_eq(plan1("Abs", 1, x, NULL, x, NULL), ACL_SUCCESS);
+		kernel_agrees();
+		aclopDestroyAttr(at);
+		at = aclopCreateAttr();
+		ck_assert_int_eq(aclopSetAttrDataType(at, "dst_type", all_types[iter % 4]), ACL_SUCCESS);
+		{
+			aclTensorDesc *co = TD(all_types[iter % 4], m, n, k);
+
+			ck_assert_int_eq(plan1("Cast", 1, x, NULL, co, at), ACL_SUCCESS);
+			kernel_agrees();
+			aclDestroyTensorDesc(co);
+		}
+		aclopDestroyAttr(at);
+		free_descs(a, b, o);
+		free_descs(x, r, one);
+	}
+}
+END_TEST
+
+/* ---- running the planned tasks on the host ------------------------------------ */
+
+static float f32_of(uint32_t bits)
+{
+	float f;
+
+	memcpy(&f, &bits, 4);
+	return f;
+}
+
+static uint32_t bits_of(float f)
+{
+	uint32_t u;
+
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* fp16/bf16 encoders (round to nearest even) and decoders of this test. */
+static uint16_t enc_f16(float f)
+{
+	uint32_t x = bits_of(f), sign = (x >> 16) & 0x8000, mant = x & 0x7fffff, h, rem, half;
+	int e = (int)((x >> 23) & 0xff) - 127 + 15;
+
+	if (((x >> 23) & 0xff) == 0xff)
+		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
+	if (e >= 31)
+		return (uint16_t)(sign | 0x7c00);
+	if (e <= 0) {
+		unsigned int shift;
+
+		if (e < -10)
+			return (uint16_t)sign;
+		mant |= 0x800000;
+		shift = (unsigned int)(14 - e);
+		h = mant >> shift;
+		rem = mant & ((1u << shift) - 1);
+		half = 1u << (shift - 1);
+		if (rem > half || (rem == half && (h & 1)))
+			h++;
+		return (uint16_t)(sign | h);
+	}
+	h = ((uint32_t)e << 10) | (mant >> 13);
+	rem = mant & 0x1fff;
+	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+		h++;
+	return (uint16_t)(sign | h);
+}
+
+static double dec_f16(uint16_t h)
+{
+	int e = (h >> 10) & 0x1f;
+	double m = h & 0x3ff, v;
+
+	if (e == 0)
+		v = ldexp(m, -24);
+	else if (e == 31)
+		v = m ? NAN : INFINITY;
+	else
+		v = ldexp(m + 1024, e - 25);
+	return (h & 0x8000) ? -v : v;
+}
+
+static uint16_t enc_bf16(float f)
+{
+	uint32_t x = bits_of(f);
+
+	return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+}
+
+static double dec_bf16(uint16_t h)
+{
+	return f32_of((uint32_t)h << 16);
+}
+
+/* A tensor in one of the four types, with its values as doubles. */
+struct tensor {
+	aclDataType t;
+	size_t n;
+	void *raw;
+	double *v;
+};
+
+static void tensor_store(struct tensor *x, size_t i, double v)
+{
+	switch (x->t) {
+	case ACL_FLOAT:
+		((float *)x->raw)[i] = (float)v;
+		x->v[i] = (float)v;
+		break;
+	case ACL_FLOAT16:
+		((uint16_t *)x->raw)[i] = enc_f16((float)v);
+		x->v[i] = dec_f16(((uint16_t *)x->raw)[i]);
+		break;
+	case ACL_BF16:
+		((uint16_t *)x->raw)[i] = enc_bf16((float)v);
+		x->v[i] = dec_bf16(((uint16_t *)x->raw)[i]);
+		break;
+	default:
+		((int32_t *)x->raw)[i] = (int32_t)v;
+		x->v[i] = (int32_t)v;
+		break;
+	}
+}
+
+static double tensor_load(const struct tensor *x, size_t i)
+{
+	switch (x->t) {
+	case ACL_FLOAT:
+		return ((float *)x->raw)[i];
+	case ACL_FLOAT16:
+		return dec_f16(((uint16_t *)x->raw)[i]);
+	case ACL_BF16:
+		return dec_bf16(((uint16_t *)x->raw)[i]);
+	default:
+		return ((int32_t *)x->raw)[i];
+	}
+}
+
+static void tensor_init(struct tensor *x, aclDataType t, size_t n, uint32_t *seed, double lo, double hi)
+{
+	size_t i;
+
+	x->t = t;
+	x->n = n;
+	x->raw = calloc(n ? n : 1, 4);
+	x->v = calloc(n ? n : 1, sizeof(double));
+	ck_assert(x->raw && x->v);
+	for (i = 0; i < n; i++) {
+		double u = (next_rand(seed) % 1000001) / 1000000.0;
+		double v = lo + (hi - lo) * u;
+
+		tensor_store(x, i, t == ACL_INT32 ? floor(v) : v);
+	}
+}
+
+static void tensor_fini(struct tensor *x)
+{
+	free(x->raw);
+	free(x->v);
+}
+
+/* Relative tolerance for results of type @t (the rounding of the output). */
+static double tol(aclDataType t)
+{
+	switch (t) {
+	case ACL_FLOAT16:
+		return 2e-3;
+	case ACL_BF16:
+		return 1.6e-2;
+	case ACL_INT32:
+		return 0;
+	default:
+		return 2e-5;
+	}
+}
+
+static void expect_close(const struct tensor *out, const double *want, size_t n, double scale)
+{
+	double t = tol(out->t);
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double got = tensor_load(out, i);
+
+		ck_assert_msg(fabs(got - want[i]) <= t * (fabs(want[i]) + scale),
+			      "element %zu: got %.9g, want %.9g (type %d)", i, got, want[i], out->t);
+	}
+}
+
+/* Run the planned task with the kernel's compute code. */
+static void run_plan(const struct tensor *a, const struct tensor *b, struct tensor *out)
+{
+	void *ws = calloc(1, plan.task.ws_size ? plan.task.ws_size : 1);
+	struct vnpu_op_args args = {
+		.op = plan.task.op, .dtype = plan.task.dtype, .out_dtype = plan.task.out_dtype,
+		.flags = plan.task.op_flags,
+		.dims = { plan.task.dims[0], plan.task.dims[1], plan.task.dims[2] },
+		.in0 = a->raw, .in1 = b ? b->raw : NULL, .out = out->raw, .ws = ws, .ws_size = plan.task.ws_size,
+	};
+
+	ck_assert_ptr_nonnull(ws);
+	kernel_agrees();
+	ck_assert_int_eq(vnpu_op_run(&args, NULL), 0);
+	free(ws);
+}
+
+START_TEST(elementwise_results)
+{
+	static const char *const names[] = { "Add", "Sub", "Mul", "RealDiv" };
+	uint32_t seed = 7;
+	int t, o, shape;
+
+	for (t = 0; t < 4; t++) {
+		for (o = 0; o < 4; o++) {
+			for (shape = 0; shape < 3; shape++) {
+				aclDataType ty = all_types[t];
+				size_t n = 37, na = shape == 1 ? 1 : n, nb = shape == 2 ? 1 : n, i;
+				aclTensorDesc *da = na == 1 ? TD(ty, 1) : TD(ty, n), *db = nb == 1 ? TD0(ty) : TD(ty, n);
+				aclTensorDesc *dout = TD(ty, n);
+				struct tensor a, b, out;
+				double want[37];
+
+				tensor_init(&a, ty, na, &seed, -50, 50);
+				tensor_init(&b, ty, nb, &seed, 1, 20); /* no division by zero */
+				tensor_init(&out, ty, n, &seed, 0, 0);
+				ck_assert_int_eq(plan1(names[o], 2, da, db, dout, NULL), ACL_SUCCESS);
+				run_plan(&a, &b, &out);
+				for (i = 0; i < n; i++) {
+					double x = a.v[na == 1 ? 0 : i], y = b.v[nb == 1 ? 0 : i];
+
+					switch (o) {
+					case 0: want[i] = x + y; break;
+					case 1: want[i] = x - y; break;
+					case 2: want[i] = x * y; break;
+					default: want[i] = ty == ACL_INT32 ? trunc(x / y) : x / y; break;
+					}
+				}
+				expect_close(&out, want, n, 1e-6);
+				tensor_fini(&a);
+				tensor_fini(&b);
+				tensor_fini(&out);
+				free_descs(da, db, dout);
+			}
+		}
+	}
+}
+END_TEST
+
+START_TEST(unary_and_cast_results)
+{
+	uint32_t seed = 99;
+	int t, u, d;
+
+	for (t = 0; t < 4; t++) {
+		aclDataType ty = all_types[t];
+		aclTensorDesc *x = TD(ty, 5, 7);
+		struct tensor a, out;
+		double want[35];
+		size_t i;
+
+		for (u = 0; u < 2; u++) {
+			tensor_init(&a, ty, 35, &seed, -100, 100);
+			tensor_init(&out, ty, 35, &seed, 0, 0);
+			ck_assert_int_eq(plan1(u ? "Abs" : "Relu", 1, x, NULL, x, NULL), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (i = 0; i < 35; i++)
+				want[i] = u ? fabs(a.v[i]) : (a.v[i] > 0 ? a.v[i] : 0);
+			expect_close(&out, want, 35, 0);
+			tensor_fini(&a);
+			tensor_fini(&out);
+		}
+		for (d = 0; d < 4; d++) {
+			aclDataType to = all_types[d];
+			aclTensorDesc *y = TD(to, 5, 7);
+			aclopAttr *at = aclopCreateAttr();
+
+			ck_assert_int_eq(aclopSetAttrDataType(at, "dst_type", to), ACL_SUCCESS);
+			tensor_init(&a, ty, 35, &seed, -200, 200);
+			tensor_init(&out, to, 35, &seed, 0, 0);
+			ck_assert_int_eq(plan1("Cast", 1, x, NULL, y, at), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (i = 0; i < 35; i++)
+				want[i] = to == ACL_INT32 ? trunc(a.v[i]) : a.v[i];
+			/* The result is the input rounded once to the output type. */
+			expect_close(&out, want, 35, 0);
+			tensor_fini(&a);
+			tensor_fini(&out);
+			aclDestroyTensorDesc(y);
+			aclopDestroyAttr(at);
+		}
+		aclDestroyTensorDesc(x);
+	}
+}
+END_TEST
+
+START_TEST(reduce_and_softmax_results)
+{
+	uint32_t seed = 4242;
+	int t, keep;
+
+	for (t = 0; t < 4; t++) {
+		aclDataType ty = all_types[t];
+		size_t rows = 6, cols = 33, r, c;
+		aclTensorDesc *x = TD(ty, 2, 3, 33), *o = TD(ty, 2, 3), *ok = TD(ty, 2, 3, 1);
+		aclopAttr *at = aclopCreateAttr();
+		struct tensor a, out;
+		double want[6 * 33];
+
+		ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 2 }), ACL_SUCCESS);
+		for (keep = 0; keep < 2; keep++) {
+			ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", (uint8_t)keep), ACL_SUCCESS);
+			tensor_init(&a, ty, rows * cols, &seed, -8, 8);
+			tensor_init(&out, ty, rows, &seed, 0, 0);
+			ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, keep ? ok : o, at), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (r = 0; r < rows; r++) {
+				want[r] = 0;
+				for (c = 0; c < cols; c++)
+					want[r] += a.v[r * cols + c];
+			}
+			expect_close(&out, want, rows, 8.0 * cols);
+			ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, keep ? ok : o, at), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (r = 0; r < rows; r++) {
+				want[r] = a.v[r * cols];
+				for (c = 1; c < cols; c++)
+					want[r] = fmax(want[r], a.v[r * cols + c]);
+			}
+			expect_close(&out, want, rows, 0);
+			tensor_fini(&a);
+			tensor_fini(&out);
+		}
+		if (ty != ACL_INT32) {
+			tensor_init(&a, ty, rows * cols, &seed, -6, 6);
+			tensor_init(&out, ty, rows * cols, &seed, 0, 0);
+			ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, x, NULL), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (r = 0; r < rows; r++) {
+				double mx = a.v[r * cols], sum = 0;
+
+				for (c = 1; c < cols; c++)
+					mx = fmax(mx, a.v[r * cols + c]);
+				for (c = 0; c < cols; c++)
+					sum += exp(a.v[r * cols + c] - mx);
+				for (c = 0; c < cols; c++)
+					want[r * cols + c] = exp(a.v[r * cols + c] - mx) / sum;
+			}
+			expect_close(&out, want, rows * cols, 1e-3);
+			tensor_fini(&a);
+			tensor_fini(&out);
+		}
+		free_descs(x, o, ok);
+		aclopDestroyAttr(at);
+	}
+}
+END_TEST
+
+START_TEST(matmul_results)
+{
+	uint32_t seed = 31337;
+	int t, tr;
+
+	for (t = 0; t < 4; t++) {
+		for (tr = 0; tr < 4; tr++) {
+			aclDataType ty = all_types[t];
+			int64_t m = 5, n = 7, k = 9;
+			bool ta = tr & 1, tb = tr & 2;
+			aclTensorDesc *da = ta ? TD(ty, k, m) : TD(ty, m, k), *db = tb ? TD(ty, n, k) : TD(ty, k, n);
+			aclTensorDesc *dout = TD(ty, m, n);
+			aclopAttr *at = aclopCreateAttr();
+			struct tensor a, b, out;
+			double want[35];
+			int64_t i, j, p;
+
+			ck_assert_int_eq(aclopSetAttrBool(at, "transpose_x1", ta), ACL_SUCCESS);
+			ck_assert_int_eq(aclopSetAttrBool(at, "transpose_x2", tb), ACL_SUCCESS);
+			tensor_init(&a, ty, (size_t)(m * k), &seed, -4, 4);
+			tensor_init(&b, ty, (size_t)(k * n), &seed, -4, 4);
+			tensor_init(&out, ty, (size_t)(m * n), &seed, 0, 0);
+			ck_assert_int_eq(plan1("MatMul", 2, da, db, dout, at), ACL_SUCCESS);
+			run_plan(&a, &b, &out);
+			for (i = 0; i < m; i++) {
+				for (j = 0; j < n; j++) {
+					double s = 0;
+
+					for (p = 0; p < k; p++)
+						s += a.v[ta ? p * m + i : i * k + p] * b.v[tb ? j * k + p : p * n + j];
+					want[i * n + j] = s;
+				}
+			}
+			expect_close(&out, want, (size_t)(m * n), 16.0 * k);
+			tensor_fini(&a);
+			tensor_fini(&b);
+			tensor_fini(&out);
+			free_descs(da, db, dout);
+			aclopDestroyAttr(at);
+		}
+	}
+}
+END_TEST
+
+static Suite *op_suite(void)
+{
+	Suite *s = suite_create("lib_op");
+	TCase *tc = tcase_create("objects");
+
+	tcase_add_test(tc, tensor_desc_accessors);
+	tcase_add_test(tc, data_type_sizes);
+	tcase_add_test(tc, data_buffers);
+	tcase_add_test(tc, attributes);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("plan");
+	tcase_add_test(tc, unknown_operators_and_bad_arguments);
+	tcase_add_test(tc, types_and_formats);
+	tcase_add_test(tc, binary_shapes_and_broadcast);
+	tcase_add_test(tc, reductions);
+	tcase_add_test(tc, softmax);
+	tcase_add_test(tc, matmul);
+	tcase_add_test(tc, cast);
+	tcase_add_test(tc, unknown_dimensions);
+	tcase_add_test(tc, empty_and_huge_tensors);
+	tcase_add_test(tc, buffer_checks);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("kernel");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, workspace_and_sizes_match_the_kernel);
+	tcase_add_test(tc, elementwise_results);
+	tcase_add_test(tc, unary_and_cast_results);
+	tcase_add_test(tc, reduce_and_softmax_results);
+	tcase_add_test(tc, matmul_results);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(op_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
