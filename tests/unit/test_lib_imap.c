@@ -73,6 +73,30 @@ START_TEST(remove_needs_the_exact_start)
 }
 END_TEST
 
+/* The bound-range cache of a stream asks whether a workspace lies inside
+ * one bound allocation. */
+START_TEST(covers_needs_the_whole_range_in_one_entry)
+{
+	ck_assert_int_eq(rt_imap_insert(&map, 0x1000, 0x100, NULL), 0);
+	ck_assert_int_eq(rt_imap_insert(&map, 0x1100, 0x100, NULL), 0); /* touching */
+	ck_assert(rt_imap_covers(&map, 0x1000, 0x100));
+	ck_assert(rt_imap_covers(&map, 0x1010, 0x10));
+	ck_assert(rt_imap_covers(&map, 0x10ff, 1));
+	ck_assert(rt_imap_covers(&map, 0x1100, 0x100));
+	/* Across two entries, even touching ones, is not covered. */
+	ck_assert(!rt_imap_covers(&map, 0x10f0, 0x20));
+	ck_assert(!rt_imap_covers(&map, 0x1000, 0x101));
+	ck_assert(!rt_imap_covers(&map, 0x1180, 0x81));
+	ck_assert(!rt_imap_covers(&map, 0xfff, 2));
+	ck_assert(!rt_imap_covers(&map, 0x1200, 1));
+	ck_assert(!rt_imap_covers(&map, 0x1000, 0));
+	ck_assert(!rt_imap_covers(&map, 0x1010, UINT64_MAX));
+	ck_assert_int_eq(rt_imap_insert(&map, UINT64_MAX - 0xff, 0x100, NULL), 0);
+	ck_assert(rt_imap_covers(&map, UINT64_MAX - 0xff, 0x100));
+	ck_assert(!rt_imap_covers(&map, UINT64_MAX, 2));
+}
+END_TEST
+
 static void count_in_order(const struct rt_imap_node *node, void *arg)
 {
 	uint64_t *prev = arg;
@@ -134,6 +158,7 @@ int main(void)
 	tcase_add_test(tc, overlaps_are_rejected);
 	tcase_add_test(tc, zero_size_and_wrapping_ranges_are_invalid);
 	tcase_add_test(tc, remove_needs_the_exact_start);
+	tcase_add_test(tc, covers_needs_the_whole_range_in_one_entry);
 	tcase_add_test(tc, random_operations_match_a_model);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
