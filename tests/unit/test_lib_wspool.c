@@ -112,6 +112,7 @@ START_TEST(done_is_asked_only_for_better_fits)
 {
 	int s1;
 	struct timelines t = { .owner = { &s1, NULL }, .done = { 100, 0 } };
+	struct rt_wsblock *got;
 	struct rt_wslist l;
 	int i;
 
@@ -120,8 +121,10 @@ START_TEST(done_is_asked_only_for_better_fits)
 	 * before it in list order, the worst case for questions asked. */
 	for (i = 8; i >= 1; i--)
 		rt_wslist_put(&l, block((uint64_t)i << 16, &s1, 1));
-	ck_assert_uint_eq(rt_wslist_take(&l, 3 << 16, done, &t)->size, 3 << 16);
+	got = rt_wslist_take(&l, 3 << 16, done, &t);
+	ck_assert_uint_eq(got->size, 3 << 16);
 	ck_assert_uint_le(t.asked, 8);
+	free(got);
 	free_chain(rt_wslist_take_all(&l));
 }
 END_TEST
