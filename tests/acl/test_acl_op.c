@@ -1,0 +1,547 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ACL conformance: single operators on the device (aclopExecuteV2,
+ * aclopCompileAndExecuteV2) without a registered allocator: results against
+ * CPU references computed here in double precision, CANN's error codes,
+ * buffers that must be device memory, output descriptors refreshed, and
+ * the runtime's own workspace pool (one submit per operator when warm,
+ * several streams at once).
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acl_optest.h"
+#include "acl_test.h"
+
+static const aclDataType types[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32 };
+
+/* ---- results --------------------------------------------------------------------- */
+
+START_TEST(elementwise_operators_match_the_cpu)
+{
+	static const char *const names[] = { "Add", "Sub", "Mul", "RealDiv" };
+	const int64_t d[2] = { 3, 41 }, one[1] = { 1 };
+	double want[3 * 41];
+	aclrtStream s;
+	int t, o, form;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (t = 0; t < 4; t++) {
+		for (o = 0; o < 4; o++) {
+			for (form = 0; form < 3; form++) {
+				/* form 0: same shapes; 1: single-element x1; 2: single-element x2 */
+				struct dtensor *a = form == 1 ? dt_new(types[t], 1, one, 1u + (unsigned)o, -30, 30)
+							      : dt_new(types[t], 2, d, 1u + (unsigned)o, -30, 30);
+				struct dtensor *b = form == 2 ? dt_new(types[t], 0, NULL, 9, 1, 9)
+							      : dt_new(types[t], 2, d, 5u + (unsigned)o, 1, 9);
+				struct dtensor *y = dt_new(types[t], 2, d, 0, 0, 0);
+				size_t i;
+
+				ACL_OK(run_op(names[o], a, b, y, NULL, s));
+				ACL_OK(aclrtSynchronizeStream(s));
+				for (i = 0; i < y->count; i++) {
+					double x1 = a->host[form == 1 ? 0 : i], x2 = b->host[form == 2 ? 0 : i];
+
+					switch (o) {
+					case 0: want[i] = x1 + x2; break;
+					case 1: want[i] = x1 - x2; break;
+					case 2: want[i] = x1 * x2; break;
+					default: want[i] = types[t] == ACL_INT32 ? trunc(x1 / x2) : x1 / x2; break;
+					}
+				}
+				dt_expect(y, want, 1e-6);
+				dt_free(a);
+				dt_free(b);
+				dt_free(y);
+			}
+		}
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+START_TEST(unary_operators_and_casts_match_the_cpu)
+{
+	const int64_t d[3] = { 2, 3, 17 };
+	double want[102];
+	aclrtStream s;
+	int t, u;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (t = 0; t < 4; t++) {
+		struct dtensor *x = dt_new(types[t], 3, d, 40u + (unsigned)t, -100, 100);
+		size_t i;
+
+		for (u = 0; u < 2; u++) {
+			struct dtensor *y = dt_new(types[t], 3, d, 0, 0, 0);
+
+			ACL_OK(run_op(u ? "Abs" : "Relu", x, NULL, y, NULL, s));
+			ACL_OK(aclrtSynchronizeStream(s));
+			for (i = 0; i < x->count; i++)
+				want[i] = u ? fabs(x->host[i]) : fmax(x->host[i], 0);
+			dt_expect(y, want, 0);
+			dt_free(y);
+		}
+		for (u = 0; u < 4; u++) {
+			struct dtensor *y = dt_new(types[u], 3, d, 0, 0, 0);
+			aclopAttr *attr = aclopCreateAttr();
+
+			/* dst_type as a data type or as an int, as callers do. */
+			if (u % 2)
+				ACL_OK(aclopSetAttrDataType(attr, "dst_type", types[u]));
+			else
+				ACL_OK(aclopSetAttrInt(attr, "dst_type", types[u]));
+			ACL_OK(run_op("Cast", x, NULL, y, attr, s));
+			ACL_OK(aclrtSynchronizeStream(s));
+			for (i = 0; i < x->count; i++)
+				want[i] = types[u] == ACL_INT32 ? trunc(x->host[i]) : x->host[i];
+			dt_expect(y, want, 0);
+			dt_free(y);
+			aclopDestroyAttr(attr);
+		}
+		dt_free(x);
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+START_TEST(reductions_and_softmax_match_the_cpu)
+{
+	const int64_t d[3] = { 3, 4, 300 }, rd[2] = { 3, 4 }, kd[3] = { 3, 4, 1 };
+	double want[3 * 4 * 300];
+	aclrtStream s;
+	int t, keep, mx;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (t = 0; t < 4; t++) {
+		struct dtensor *x = dt_new(types[t], 3, d, 50u + (unsigned)t, -6, 6);
+
+		for (keep = 0; keep < 2; keep++) {
+			aclopAttr *attr = attr_axes_last(keep);
+
+			for (mx = 0; mx < 2; mx++) {
+				struct dtensor *r = dt_new(types[t], keep ? 3 : 2, keep ? kd : rd, 0, 0, 0);
+
+				ACL_OK(run_op(mx ? "ReduceMaxD" : "ReduceSumD", x, NULL, r, attr, s));
+				ACL_OK(aclrtSynchronizeStream(s));
+				ref_reduce(x->host, 12, 300, mx, want);
+				/* bf16/fp16 sums of 300 terms: rounding of the result */
+				dt_expect(r, want, mx ? 0 : 60);
+				dt_free(r);
+			}
+			aclopDestroyAttr(attr);
+		}
+		if (types[t] != ACL_INT32) {
+			struct dtensor *y = dt_new(types[t], 3, d, 0, 0, 0);
+
+			ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+			ACL_OK(aclrtSynchronizeStream(s));
+			ref_softmax(x->host, 12, 300, want);
+			dt_expect(y, want, 1e-3);
+			dt_free(y);
+		}
+		dt_free(x);
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+START_TEST(matmul_matches_the_cpu_with_every_transpose)
+{
+	const size_t m = 17, n = 23, k = 31;
+	double want[17 * 23];
+	aclrtStream s;
+	int t, tr;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (t = 0; t < 4; t++) {
+		for (tr = 0; tr < 4; tr++) {
+			bool ta = tr & 1, tb = tr & 2;
+			const int64_t ad[2] = { ta ? (int64_t)k : (int64_t)m, ta ? (int64_t)m : (int64_t)k };
+			const int64_t bd[2] = { tb ? (int64_t)n : (int64_t)k, tb ? (int64_t)k : (int64_t)n };
+			const int64_t od[2] = { (int64_t)m, (int64_t)n };
+			struct dtensor *a = dt_new(types[t], 2, ad, 60u + (unsigned)tr, -4, 4);
+			struct dtensor *b = dt_new(types[t], 2, bd, 70u + (unsigned)tr, -4, 4);
+			struct dtensor *o = dt_new(types[t], 2, od, 0, 0, 0);
+			aclopAttr *attr = attr_transpose(ta, tb);
+
+			ACL_OK(run_op("MatMul", a, b, o, attr, s));
+			ACL_OK(aclrtSynchronizeStream(s));
+			ref_matmul(a->host, b->host, m, n, k, ta, tb, want);
+			dt_expect(o, want, 16.0 * k);
+			aclopDestroyAttr(attr);
+			dt_free(a);
+			dt_free(b);
+			dt_free(o);
+		}
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+START_TEST(a_chain_of_operators_matches_the_cpu)
+{
+	const int64_t ad[2] = { 8, 32 }, bd[2] = { 32, 64 }, hd[2] = { 8, 64 }, rd[1] = { 8 };
+	struct dtensor *a = dt_new(ACL_FLOAT, 2, ad, 80, -1, 1), *b = dt_new(ACL_FLOAT, 2, bd, 81, -1, 1);
+	struct dtensor *h = dt_new(ACL_FLOAT, 2, hd, 0, 0, 0), *p = dt_new(ACL_FLOAT, 2, hd, 0, 0, 0);
+	struct dtensor *r = dt_new(ACL_FLOAT, 1, rd, 0, 0, 0);
+	aclopAttr *axes = attr_axes_last(false);
+	double mm[8 * 64], sm[8 * 64], want[8];
+	aclTensorDesc *in_desc[1] = { h->desc }, *out_desc[1] = { p->desc };
+	aclDataBuffer *in[1] = { h->buf }, *out[1] = { p->buf };
+
+	/* MatMul -> SoftmaxV2 -> ReduceSumD on the default stream, the middle
+	 * one through the compile-and-execute entry point. */
+	ACL_OK(run_op("MatMul", a, b, h, NULL, NULL));
+	ACL_OK(aclopCompileAndExecuteV2("SoftmaxV2", 1, in_desc, in, 1, out_desc, out, NULL, ACL_ENGINE_SYS,
+					ACL_COMPILE_SYS, NULL, NULL));
+	ACL_OK(run_op("ReduceSumD", p, NULL, r, axes, NULL));
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	ref_matmul(a->host, b->host, 8, 64, 32, false, false, mm);
+	ref_softmax(mm, 8, 64, sm);
+	ref_reduce(sm, 8, 64, false, want);
+	dt_expect(r, want, 1);
+	dt_expect(p, sm, 1e-3);
+	aclopDestroyAttr(axes);
+	dt_free(a);
+	dt_free(b);
+	dt_free(h);
+	dt_free(p);
+	dt_free(r);
+}
+END_TEST
+
+START_TEST(compile_and_execute_checks_its_extra_arguments)
+{
+	const int64_t d[1] = { 8 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 1, d, 90, -1, 1), *y = dt_new(ACL_FLOAT, 1, d, 0, 0, 0);
+	aclTensorDesc *in_desc[1] = { x->desc }, *out_desc[1] = { y->desc };
+	aclDataBuffer *in[1] = { x->buf }, *out[1] = { y->buf };
+	double want[8];
+	size_t i;
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopCompileAndExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL,
+								  (aclopEngineType)3, ACL_COMPILE_SYS, NULL, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopCompileAndExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL,
+								  ACL_ENGINE_AICORE, (aclopCompileType)2, NULL, NULL));
+	ACL_OK(aclopCompileAndExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, ACL_ENGINE_VECTOR,
+					ACL_COMPILE_UNREGISTERED, "/nonexistent/op/path", NULL));
+	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, aclopCompileAndExecuteV2("Gelu", 1, in_desc, in, 1, out_desc, out, NULL,
+								 ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL, NULL));
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	for (i = 0; i < 8; i++)
+		want[i] = fmax(x->host[i], 0);
+	dt_expect(y, want, 0);
+	/* Models are not needed; the calls are accepted. */
+	ACL_OK(aclopSetModelDir("op_models"));
+	ACL_OK(aclopSetModelDir("op_models"));
+	ACL_OK(aclopLoad(want, sizeof(want)));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopSetModelDir(NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopLoad(NULL, 8));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopLoad(want, 0));
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
+/* ---- errors ------------------------------------------------------------------------ */
+
+START_TEST(operator_errors_have_cann_codes_and_messages)
+{
+	const int64_t d[2] = { 4, 8 }, d3[1] = { 3 }, rd[1] = { 4 };
+	struct dtensor *f = dt_new(ACL_FLOAT, 2, d, 1, -1, 1), *g = dt_new(ACL_FLOAT, 2, d, 2, -1, 1);
+	struct dtensor *h = dt_new(ACL_FLOAT16, 2, d, 3, -1, 1), *v = dt_new(ACL_FLOAT, 1, d3, 4, -1, 1);
+	struct dtensor *r = dt_new(ACL_FLOAT, 1, rd, 0, 0, 0), *i32 = dt_new(ACL_INT32, 2, d, 5, -9, 9);
+	aclTensorDesc *i8 = aclCreateTensorDesc(ACL_INT8, 2, d, ACL_FORMAT_ND);
+	aclTensorDesc *nz = aclCreateTensorDesc(ACL_FLOAT, 2, d, ACL_FORMAT_FRACTAL_NZ);
+	aclTensorDesc *in_desc[3] = { f->desc, g->desc, g->desc }, *out_desc[2] = { g->desc, g->desc };
+	aclDataBuffer *in[3] = { f->buf, g->buf, g->buf }, *out[2] = { g->buf, g->buf };
+	aclopAttr *attr = aclopCreateAttr();
+	const int64_t axis0[1] = { 0 };
+
+	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, run_op("LayerNorm", f, NULL, g, NULL, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2(NULL, 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopExecuteV2("Add", 3, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopExecuteV2("Add", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, aclopExecuteV2("Add", 2, in_desc, in, 2, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Add", 2, NULL, in, 1, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Add", 2, in_desc, NULL, 1, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, run_op("Add", f, v, g, NULL, NULL)); /* no general broadcast */
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, run_op("Mul", f, h, g, NULL, NULL)); /* mixed types */
+	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, run_op("Mul", f, g, h, NULL, NULL)); /* output type */
+	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, run_op("Relu", f, NULL, v, NULL, NULL)); /* output shape */
+	ACL_ERR(ACL_ERROR_UNSUPPORTED_DATA_TYPE, run_op("SoftmaxV2", i32, NULL, i32, NULL, NULL));
+	in_desc[0] = i8;
+	ACL_ERR(ACL_ERROR_UNSUPPORTED_DATA_TYPE, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	in_desc[0] = nz;
+	ACL_ERR(ACL_ERROR_FORMAT_NOT_MATCH, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceSumD", f, NULL, r, NULL, NULL)); /* no axes */
+	ACL_OK(aclopSetAttrListInt(attr, "axes", 1, axis0));
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceSumD", f, NULL, r, attr, NULL)); /* not the last */
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("Cast", f, NULL, g, NULL, NULL)); /* no dst_type */
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("Relu", f, NULL, g, attr, NULL)); /* Relu has no axes */
+	/* None of these queued anything. */
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	aclDestroyTensorDesc(i8);
+	aclDestroyTensorDesc(nz);
+	aclopDestroyAttr(attr);
+	dt_free(f);
+	dt_free(g);
+	dt_free(h);
+	dt_free(v);
+	dt_free(r);
+	dt_free(i32);
+}
+END_TEST
+
+START_TEST(buffers_must_be_device_memory_of_the_stream)
+{
+	const int64_t d[1] = { 64 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 1, d, 6, -1, 1), *y = dt_new(ACL_FLOAT, 1, d, 0, 0, 0);
+	float host[64];
+	void *pinned, *gone, *small;
+	aclDataBuffer *saved = x->buf;
+	aclTensorDesc *in_desc[1] = { x->desc }, *out_desc[1] = { y->desc };
+	aclDataBuffer *in[1], *out[1] = { y->buf };
+	aclrtContext mine, other;
+	aclrtStream s;
+
+	memset(host, 0, sizeof(host));
+	in[0] = aclCreateDataBuffer(host, sizeof(host));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_OK(aclDestroyDataBuffer(in[0]));
+	ACL_OK(aclrtMallocHost(&pinned, 256));
+	in[0] = aclCreateDataBuffer(pinned, 256);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_OK(aclDestroyDataBuffer(in[0]));
+	ACL_OK(aclrtFreeHost(pinned));
+	ACL_OK(aclrtMalloc(&gone, 256, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtFree(gone));
+	in[0] = aclCreateDataBuffer(gone, 256);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_OK(aclDestroyDataBuffer(in[0]));
+	/* The buffer says 256 bytes, the allocation has fewer. */
+	ACL_OK(aclrtMalloc(&small, 64, ACL_MEM_MALLOC_NORMAL_ONLY));
+	in[0] = aclCreateDataBuffer(small, 256);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	/* The buffer is smaller than the tensor. */
+	ACL_OK(aclUpdateDataBuffer(in[0], small, 64));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_OK(aclUpdateDataBuffer(in[0], (char *)small + 2, 256));
+	ACL_ERR(ACL_ERROR_MEMORY_ADDRESS_UNALIGNED,
+		aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ACL_OK(aclDestroyDataBuffer(in[0]));
+	ACL_OK(aclrtFree(small));
+	in[0] = saved;
+
+	/* A stream of another context is refused as by every stream API. */
+	ACL_OK(aclrtGetCurrentContext(&mine));
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtCreateContext(&other, 0));
+	ACL_ERR(ACL_ERROR_RT_STREAM_CONTEXT, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, s));
+	ACL_OK(aclrtSetCurrentContext(mine));
+	ACL_OK(aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	ACL_OK(aclrtDestroyStream(s));
+	ACL_OK(aclrtDestroyContext(other));
+	ACL_OK(aclrtSetCurrentContext(mine));
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
+START_TEST(outputs_get_their_shape)
+{
+	const int64_t d[3] = { 2, 3, 5 }, unknown[2] = { -1, -1 }, rank[1] = { -2 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 3, d, 7, -1, 1), *y = dt_new(ACL_FLOAT, 3, d, 0, 0, 0);
+	aclTensorDesc *o = aclCreateTensorDesc(ACL_FLOAT, 2, unknown, ACL_FORMAT_ND);
+	aclTensorDesc *r = aclCreateTensorDesc(ACL_FLOAT, 1, rank, ACL_FORMAT_ND);
+	aclTensorDesc *in_desc[1] = { x->desc }, *out_desc[1] = { o };
+	aclDataBuffer *in[1] = { x->buf }, *out[1] = { y->buf };
+	aclopAttr *axes = attr_axes_last(false);
+	int64_t dim;
+
+	ACL_OK(aclopExecuteV2("ReduceMaxD", 1, in_desc, in, 1, out_desc, out, axes, NULL));
+	ck_assert_uint_eq(aclGetTensorDescNumDims(o), 2);
+	ACL_OK(aclGetTensorDescDimV2(o, 0, &dim));
+	ck_assert_int_eq(dim, 2);
+	ACL_OK(aclGetTensorDescDimV2(o, 1, &dim));
+	ck_assert_int_eq(dim, 3);
+	out_desc[0] = r;
+	ACL_OK(aclopExecuteV2("SoftmaxV2", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
+	ck_assert_uint_eq(aclGetTensorDescNumDims(r), 3);
+	ACL_OK(aclGetTensorDescDimV2(r, 2, &dim));
+	ck_assert_int_eq(dim, 5);
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	aclDestroyTensorDesc(o);
+	aclDestroyTensorDesc(r);
+	aclopDestroyAttr(axes);
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
+START_TEST(integer_division_by_zero_fails_the_stream)
+{
+	const int64_t d[1] = { 16 };
+	struct dtensor *x = dt_new(ACL_INT32, 1, d, 8, 1, 100), *z = dt_new(ACL_INT32, 1, d, 0, 0, 0);
+	struct dtensor *y = dt_new(ACL_INT32, 1, d, 0, 0, 0);
+	aclrtStream s;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(run_op("RealDiv", x, z, y, NULL, s));
+	ACL_ERR(ACL_ERROR_RT_AICORE_EXCEPTION, aclrtSynchronizeStream(s));
+	ACL_OK(aclrtDestroyStream(s));
+	dt_free(x);
+	dt_free(y);
+	dt_free(z);
+}
+END_TEST
+
+START_TEST(empty_tensors_queue_nothing)
+{
+	const int64_t e[2] = { 0, 7 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, e, 0, 0, 0), *y = dt_new(ACL_FLOAT, 2, e, 0, 0, 0);
+
+	ioctl_count_start();
+	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, NULL));
+	ACL_OK(run_op("Add", x, x, y, NULL, NULL));
+	ck_assert_uint_eq(ioctl_count_stop(), 0);
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
+/* ---- the runtime's workspace pool ----------------------------------------------------- */
+
+START_TEST(the_runtime_pool_costs_one_submit_per_operator)
+{
+	const int64_t small[2] = { 4, 100 }, big[2] = { 2, 40000 };
+	struct dtensor *a = dt_new(ACL_FLOAT, 2, small, 9, -2, 2), *b = dt_new(ACL_FLOAT, 2, small, 0, 0, 0);
+	struct dtensor *c = dt_new(ACL_FLOAT, 2, big, 10, -2, 2), *d = dt_new(ACL_FLOAT, 2, big, 0, 0, 0);
+	double want[2 * 40000];
+	aclrtStream s;
+	int i;
+
+	ACL_OK(aclrtCreateStream(&s));
+	/* Warm: one block for each size class. */
+	ACL_OK(run_op("SoftmaxV2", a, NULL, b, NULL, s));
+	ACL_OK(run_op("SoftmaxV2", c, NULL, d, NULL, s));
+	ioctl_count_start();
+	for (i = 0; i < 30; i++) {
+		ACL_OK(run_op("SoftmaxV2", a, NULL, b, NULL, s));
+		ACL_OK(run_op("SoftmaxV2", c, NULL, d, NULL, s));
+	}
+	ck_assert_uint_eq(ioctl_count_stop(), 60);
+	ck_assert_uint_eq(ioctl_count(NR_SUBMIT), 60);
+	ACL_OK(aclrtSynchronizeStream(s));
+	ref_softmax(a->host, 4, 100, want);
+	dt_expect(b, want, 1e-3);
+	ref_softmax(c->host, 2, 40000, want);
+	dt_expect(d, want, 1e-3);
+	ACL_OK(aclrtDestroyStream(s));
+	dt_free(a);
+	dt_free(b);
+	dt_free(c);
+	dt_free(d);
+}
+END_TEST
+
+struct pool_runner {
+	aclrtContext ctx;
+	unsigned int id;
+};
+
+static void *pool_runner_main(void *arg)
+{
+	struct pool_runner *p = arg;
+	const int64_t xd[2] = { 8, 700 }, ad[2] = { 20, 30 }, bd[2] = { 40, 30 }, od[2] = { 20, 40 };
+	struct dtensor *x, *y, *a, *b, *o;
+	aclopAttr *tr;
+	double want[8 * 700];
+	aclrtStream s;
+	int i;
+
+	ACL_OK(aclrtSetCurrentContext(p->ctx));
+	ACL_OK(aclrtCreateStream(&s));
+	x = dt_new(ACL_BF16, 2, xd, 200 + p->id, -3, 3);
+	y = dt_new(ACL_BF16, 2, xd, 0, 0, 0);
+	a = dt_new(ACL_FLOAT16, 2, ad, 300 + p->id, -2, 2);
+	b = dt_new(ACL_FLOAT16, 2, bd, 400 + p->id, -2, 2);
+	o = dt_new(ACL_FLOAT16, 2, od, 0, 0, 0);
+	tr = attr_transpose(false, true);
+	for (i = 0; i < 15; i++) {
+		ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+		ACL_OK(run_op("MatMul", a, b, o, tr, s));
+	}
+	ACL_OK(aclrtSynchronizeStream(s));
+	ref_softmax(x->host, 8, 700, want);
+	dt_expect(y, want, 1e-3);
+	ref_matmul(a->host, b->host, 20, 40, 30, false, true, want);
+	dt_expect(o, want, 60);
+	/* Destroyed streams hand their blocks to the others. */
+	ACL_OK(aclrtDestroyStream(s));
+	aclopDestroyAttr(tr);
+	dt_free(x);
+	dt_free(y);
+	dt_free(a);
+	dt_free(b);
+	dt_free(o);
+	return NULL;
+}
+
+START_TEST(streams_share_the_runtime_pool_safely)
+{
+	struct pool_runner p[6];
+	pthread_t t[6];
+	aclrtContext ctx;
+	unsigned int i, round;
+
+	ACL_OK(aclrtGetCurrentContext(&ctx));
+	for (round = 0; round < 2; round++) {
+		for (i = 0; i < 6; i++) {
+			p[i].ctx = ctx;
+			p[i].id = round * 6 + i;
+			ck_assert_int_eq(pthread_create(&t[i], NULL, pool_runner_main, &p[i]), 0);
+		}
+		for (i = 0; i < 6; i++)
+			pthread_join(t[i], NULL);
+	}
+}
+END_TEST
+
+static Suite *op_suite(void)
+{
+	Suite *s = suite_create("acl_op");
+	TCase *tc;
+
+	tc = acl_tcase("results", true, 240);
+	tcase_add_test(tc, elementwise_operators_match_the_cpu);
+	tcase_add_test(tc, unary_operators_and_casts_match_the_cpu);
+	tcase_add_test(tc, reductions_and_softmax_match_the_cpu);
+	tcase_add_test(tc, matmul_matches_the_cpu_with_every_transpose);
+	tcase_add_test(tc, a_chain_of_operators_matches_the_cpu);
+	tcase_add_test(tc, compile_and_execute_checks_its_extra_arguments);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("errors", true, 60);
+	tcase_add_test(tc, operator_errors_have_cann_codes_and_messages);
+	tcase_add_test(tc, buffers_must_be_device_memory_of_the_stream);
+	tcase_add_test(tc, outputs_get_their_shape);
+	tcase_add_test(tc, integer_division_by_zero_fails_the_stream);
+	tcase_add_test(tc, empty_tensors_queue_nothing);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("runtime_pool", true, 180);
+	tcase_add_test(tc, the_runtime_pool_costs_one_submit_per_operator);
+	tcase_add_test(tc, streams_share_the_runtime_pool_safely);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return acl_test_run(op_suite());
+}
