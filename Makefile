@@ -132,7 +132,7 @@ $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB
 
 $(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude -o $@ $< $(ACL_LINK)
+	$(CC) -std=c11 -Wall -Wextra -Werror -Iinclude -o $@ $< $(ACL_LINK) -lm
 
 $(B)/acl/examples/%: tests/acl/examples/%.cpp $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)

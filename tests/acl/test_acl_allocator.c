@@ -344,7 +344,7 @@ START_TEST(a_counting_allocator_serves_every_workspace)
 	struct dtensor *a = dt_new(ACL_FLOAT, 2, ad, 4, -2, 2), *b = dt_new(ACL_FLOAT, 2, bd, 5, -2, 2);
 	struct dtensor *o = dt_new(ACL_FLOAT, 2, od, 0, 0, 0);
 	aclopAttr *axes = attr_axes_last(false), *tr = attr_transpose(true, false);
-	double want[16 * 32];
+	double want[8 * 100]; /* the largest result: the softmax */
 	struct test_alloc ta;
 	aclrtStream s;
 
@@ -660,7 +660,7 @@ START_TEST(workspace_from_another_device_is_refused)
 
 	ACL_OK(aclrtGetDeviceCount(&n));
 	if (n < 2)
-		return; /* run by the multi-device boot */
+		return; /* suite acl_allocator_multi boots with several devices */
 	ACL_OK(aclrtGetCurrentContext(&ctx0));
 	ACL_OK(aclrtCreateContext(&ctx1, 1));
 	ta_init(&ta, MIB, 1); /* memory of device 1 */
@@ -1081,6 +1081,10 @@ static Suite *allocator_suite(void)
 	tcase_add_test(tc, re_registering_swaps_allocators);
 	tcase_add_test(tc, the_default_stream_uses_its_registration);
 	tcase_add_test(tc, allocator_failures_queue_nothing_and_leak_nothing);
+	suite_add_tcase(s, tc);
+
+	/* Does something only with two devices or more (suite acl_allocator_multi). */
+	tc = acl_tcase("multidev", true, 60);
 	tcase_add_test(tc, workspace_from_another_device_is_refused);
 	suite_add_tcase(s, tc);
 
