@@ -346,6 +346,10 @@ void rt_ptr_release(struct rt_ptr *p);
  */
 aclError rt_device_range(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
 			 struct rt_alloc **out);
+/* rt_device_range() for @n ranges at once (one table lock), keeping no
+ * reference. */
+aclError rt_device_ranges(struct rt_dev *dev, unsigned int n, const uint64_t *addr, const uint64_t *len,
+			  const char *const *what);
 void rt_alloc_get(struct rt_alloc *a);
 /* Device index whose VA window holds @addr, or -1 (a host address). */
 int rt_va_device(uint64_t addr);
@@ -364,6 +368,9 @@ aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t c
 /* Bind the allocation @a (all of it) to @s's kernel stream unless it is
  * already: one POOL_BIND the first time, nothing afterwards. */
 aclError rt_pool_bind(struct rt_stream *s, struct rt_alloc *a);
+/* Is [va, va + size) inside one allocation bound to @s? (The steady-state
+ * check: one per-stream lock, no allocation-table lookup.) */
+bool rt_pool_is_bound(struct rt_stream *s, uint64_t va, uint64_t size);
 /* @a is being freed: unbind it from every stream that bound it. */
 void rt_pool_alloc_freed(struct rt_alloc *a);
 /* Drop @s's bindings (its kernel stream is gone); s->pool_lock held. */

@@ -369,32 +369,60 @@ aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const
 	return ACL_SUCCESS;
 }
 
+/* Check one range against @dev's table; mem_lock held. */
+static aclError range_locked(struct rt_dev *dev, uint64_t addr, uint64_t len, const char *what,
+			     struct rt_alloc **out)
+{
+	int owner = rt_va_device(addr);
+	const struct rt_imap_node *node;
+	struct rt_alloc *a;
+
+	if (owner < 0)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s 0x%llx is not device memory (a host address)", what,
+			      (unsigned long long)addr);
+	if (owner != (int)dev->index)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s 0x%llx is memory of device %d, not of device %u", what,
+			      (unsigned long long)addr, owner, dev->index);
+	node = rt_imap_find(&dev->mem, addr);
+	if (!node)
+		return rt_err(ACL_ERROR_INVALID_PARAM,
+			      "%s 0x%llx is not allocated device memory (never allocated, or freed)", what,
+			      (unsigned long long)addr);
+	a = node->value;
+	if (addr - a->addr > a->size || len > a->size - (addr - a->addr))
+		return rt_err(ACL_ERROR_INVALID_PARAM,
+			      "%s [0x%llx, +%llu bytes) is not inside one allocation (%llu bytes at 0x%llx)", what,
+			      (unsigned long long)addr, (unsigned long long)len, (unsigned long long)a->size,
+			      (unsigned long long)a->addr);
+	if (out) {
+		rt_alloc_get(a);
+		*out = a;
+	}
+	return ACL_SUCCESS;
+}
+
 aclError rt_device_range(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
 			 struct rt_alloc **out)
 {
-	uint64_t addr = (uint64_t)(uintptr_t)ptr;
-	int owner = rt_va_device(addr);
-	struct rt_alloc *a = NULL;
+	aclError err;
 
-	if (owner < 0)
-		return rt_err(ACL_ERROR_INVALID_PARAM, "%s %p is not device memory (a host address)", what, ptr);
-	if (owner != (int)dev->index)
-		return rt_err(ACL_ERROR_INVALID_PARAM, "%s %p is memory of device %d, not of device %u", what, ptr,
-			      owner, dev->index);
-	if (!table_lookup(dev, addr, &a))
-		return rt_err(ACL_ERROR_INVALID_PARAM,
-			      "%s %p is not allocated device memory (never allocated, or freed)", what, ptr);
-	if (addr - a->addr > a->size || len > a->size - (addr - a->addr)) {
-		aclError ret = rt_err(ACL_ERROR_INVALID_PARAM,
-				      "%s [%p, +%llu bytes) is not inside one allocation (%llu bytes at 0x%llx)",
-				      what, ptr, (unsigned long long)len, (unsigned long long)a->size,
-				      (unsigned long long)a->addr);
+	pthread_rwlock_rdlock(&dev->mem_lock);
+	err = range_locked(dev, (uint64_t)(uintptr_t)ptr, len, what, out);
+	pthread_rwlock_unlock(&dev->mem_lock);
+	return err;
+}
 
-		rt_alloc_put(a);
-		return ret;
-	}
-	*out = a;
-	return ACL_SUCCESS;
+aclError rt_device_ranges(struct rt_dev *dev, unsigned int n, const uint64_t *addr, const uint64_t *len,
+			  const char *const *what)
+{
+	aclError err = ACL_SUCCESS;
+	unsigned int i;
+
+	pthread_rwlock_rdlock(&dev->mem_lock);
+	for (i = 0; i < n && !err; i++)
+		err = range_locked(dev, addr[i], len[i], what[i], NULL);
+	pthread_rwlock_unlock(&dev->mem_lock);
+	return err;
 }
 
 void rt_ptr_release(struct rt_ptr *p)

@@ -60,22 +60,20 @@ static aclError submit_error(const struct rt_op_plan *p, struct rt_stream *s, in
 /* Each operand of the planned task must be device memory of @dev. */
 static aclError check_operands(const struct rt_op_plan *p, struct rt_dev *dev)
 {
-	static const char *const names[] = { "inputs[0]", "inputs[1]" };
-	struct rt_alloc *a;
-	aclError err;
-	unsigned int i;
+	static const char *const names[3] = { "inputs[0]", "inputs[1]", "outputs[0]" };
+	const char *what[3];
+	uint64_t addr[3], len[3];
+	unsigned int i, n = 0;
 
 	for (i = 0; i < p->nin; i++) {
-		err = rt_device_range(dev, (const void *)(uintptr_t)(i ? p->task.in1 : p->task.in0), p->in_bytes[i],
-				      names[i], &a);
-		if (err)
-			return err;
-		rt_alloc_put(a);
+		what[n] = names[i];
+		addr[n] = i ? p->task.in1 : p->task.in0;
+		len[n++] = p->in_bytes[i];
 	}
-	err = rt_device_range(dev, (const void *)(uintptr_t)p->task.out, p->out_bytes, "outputs[0]", &a);
-	if (!err)
-		rt_alloc_put(a);
-	return err;
+	what[n] = names[2];
+	addr[n] = p->task.out;
+	len[n++] = p->out_bytes;
+	return rt_device_ranges(dev, n, addr, len, what);
 }
 
 static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, const struct rt_allocrec *rec)
@@ -102,11 +100,14 @@ static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, co
 			     "%s: getAddrFromBlock of the allocator registered for stream %p returned NULL for block %p",
 			     p->type, (void *)s, block);
 	else
-		err = rt_device_range(s->dev, addr, size, "the workspace address from the registered allocator", &a);
-	if (!err)
 		err = rt_op_check_workspace(p, (uint64_t)(uintptr_t)addr, size);
-	if (!err)
-		err = rt_pool_bind(s, a);
+	/* Steady state: memory already bound to S is known device memory. */
+	if (!err && !rt_pool_is_bound(s, (uint64_t)(uintptr_t)addr, size)) {
+		err = rt_device_range(s->dev, addr, size, "the workspace address from the registered allocator",
+				      &a);
+		if (!err)
+			err = rt_pool_bind(s, a);
+	}
 	if (!err) {
 		task.op = p->task;
 		task.op.ws = (uint64_t)(uintptr_t)addr;

@@ -23,6 +23,24 @@
 
 /* ---- bound pools ------------------------------------------------------------ */
 
+bool rt_pool_is_bound(struct rt_stream *s, uint64_t va, uint64_t size)
+{
+	const struct rt_imap_node *node;
+	bool ok = false;
+
+	pthread_mutex_lock(&s->pool_lock);
+	node = rt_imap_find(&s->pool_bound, va);
+	if (node) {
+		const struct rt_alloc *a = node->value;
+
+		/* Entries are whole allocations, removed before they are
+		 * freed: inside one, the range is live device memory. */
+		ok = va - a->addr <= a->size && size <= a->size - (va - a->addr);
+	}
+	pthread_mutex_unlock(&s->pool_lock);
+	return ok;
+}
+
 aclError rt_pool_bind(struct rt_stream *s, struct rt_alloc *a)
 {
 	struct rt_dev *dev = s->dev;
@@ -30,9 +48,11 @@ aclError rt_pool_bind(struct rt_stream *s, struct rt_alloc *a)
 	uint32_t id;
 	int ret;
 
-	err = rt_stream_kernel_id(s, &id);
-	if (err)
-		return err;
+	if (!atomic_load(&s->id)) {
+		err = rt_stream_kernel_id(s, &id);
+		if (err)
+			return err;
+	}
 	pthread_mutex_lock(&s->pool_lock);
 	if (rt_imap_covers(&s->pool_bound, a->va, a->bo_size))
 		goto out;
