@@ -174,6 +174,11 @@ BENCHES := $(patsubst tests/bench/%.c,$(B)/bench/%,$(BENCH_SRCS))
 
 benches: $(BENCHES)
 
+# bench_allocator launches operators through libascendcl.
+$(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
+
 $(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_COMMON) $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/selftests -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread \

@@ -251,8 +251,9 @@ ACL_FUNC_VISIBILITY size_t aclDataTypeSize(aclDataType dataType);
 
 /*
  * Describe a tensor: element type, shape and format. numDims 0 describes a
- * scalar (dims may then be NULL); otherwise dims holds numDims sizes.
- * Returns NULL if an argument is invalid or memory runs out.
+ * scalar (dims may then be NULL); otherwise dims holds numDims sizes (at
+ * most 128). Returns NULL if an argument is invalid (including a type or
+ * format that is not one of the enums' values) or memory runs out.
  * vnpu: operators execute only fully known shapes; negative (unknown)
  * dimensions are accepted here but rejected when an operator is executed.
  */

@@ -89,14 +89,33 @@ ACL_FUNC_VISIBILITY aclError aclopSetAttrListFloat(aclopAttr *attr, const char *
  * operator without attributes. On success outputDesc is refreshed with the
  * shapes the operator produces. The call only enqueues: synchronise the
  * stream before reading the outputs.
- * vnpu: runs its built-in operators (see the top of this file). An unknown
- * opType gives ACL_ERROR_OP_NOT_FOUND; a wrong number, shape or type of
- * inputs or outputs ACL_ERROR_OP_INPUT_NOT_MATCH / ACL_ERROR_OP_OUTPUT_NOT_MATCH;
- * an unsupported element type ACL_ERROR_UNSUPPORTED_DATA_TYPE; a missing or
- * invalid attribute ACL_ERROR_OP_ATTR_NOT_MATCH. Buffers must lie inside
- * device memory of this process (checked at enqueue). If an allocator is
- * registered for the stream, it is consulted at every call and serves the
- * operator's workspace (see acl_rt_allocator.h).
+ * vnpu: runs its built-in operators, on ACL_FLOAT, ACL_FLOAT16, ACL_BF16
+ * and ACL_INT32 tensors (fp16/bf16 compute in fp32):
+ *   Add, Sub, Mul, RealDiv  equal shapes, or one input with a single
+ *                           element (broadcast); int32 division by zero
+ *                           fails the stream (ACL_ERROR_RT_AICORE_EXCEPTION)
+ *   Relu, Abs
+ *   Cast                    dst_type (data type or int)
+ *   ReduceSumD, ReduceMaxD  axes (required; the last axis only), keep_dims
+ *   SoftmaxV2               axes (the last axis; the default), float only
+ *   MatMul                  2-D inputs, transpose_x1, transpose_x2
+ * Codes: an unknown opType ACL_ERROR_OP_NOT_FOUND; a wrong number, shape
+ * or type of inputs ACL_ERROR_OP_INPUT_NOT_MATCH (also for broadcasting
+ * beyond a single element, unknown input dimensions, an empty reduction
+ * axis); of outputs ACL_ERROR_OP_OUTPUT_NOT_MATCH (output dimensions may be
+ * unknown, -1, or the rank, [-2]: they are filled in); an unsupported
+ * element type ACL_ERROR_UNSUPPORTED_DATA_TYPE; a missing, invalid or
+ * unknown attribute ACL_ERROR_OP_ATTR_NOT_MATCH; a blocked format
+ * (NC1HWC0, FRACTAL_*, ...) ACL_ERROR_FORMAT_NOT_MATCH. Every buffer must
+ * be device memory (aclrtMalloc*) of the stream's device holding the whole
+ * tensor, else ACL_ERROR_INVALID_PARAM; aligned to its element size, else
+ * ACL_ERROR_MEMORY_ADDRESS_UNALIGNED; the output may start at a full-size
+ * input (in place) but not overlap one otherwise (MatMul: not at all).
+ * stream NULL is the current context's default stream; a stream of
+ * another context gives ACL_ERROR_RT_STREAM_CONTEXT. Tensors without
+ * elements queue nothing. The operator's workspace comes from the
+ * allocator registered for the stream, consulted at every call (see
+ * acl_rt_allocator.h), or else from the runtime's own pool.
  */
 ACL_FUNC_VISIBILITY aclError aclopExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
                                             aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[],

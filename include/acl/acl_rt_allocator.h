@@ -23,6 +23,23 @@
  * never from a runtime worker thread and never while a runtime lock is held,
  * so they may take the program's own locks.
  *
+ * vnpu asks the allocator for operator workspace only: an operator's
+ * inputs and outputs are the caller's data buffers (CANN's executor may
+ * also take output and shape memory from it). Operators that need no
+ * workspace (the element-wise ones, Cast, fp32 MatMul without transpose)
+ * call no callback; allocAdvise is never called.
+ *
+ * What an operator call returns when the allocator misbehaves (nothing is
+ * queued, and a block that was obtained is given back with free first):
+ *  - alloc returns NULL: ACL_ERROR_BAD_ALLOC;
+ *  - getAddrFromBlock returns NULL, or an address whose [addr, addr +
+ *    size) is not inside one aclrtMalloc allocation of the stream's device
+ *    (host memory, pinned host memory, freed or foreign memory, too near
+ *    the end): ACL_ERROR_INVALID_PARAM;
+ *  - an address not 4-byte aligned: ACL_ERROR_MEMORY_ADDRESS_UNALIGNED;
+ *  - workspace overlapping the operator's own inputs or output:
+ *    ACL_ERROR_INVALID_PARAM.
+ *
  * Where vnpu differs from CANN (safer where CANN is undefined):
  *  - A registration is consulted by every aclopExecuteV2 /
  *    aclopCompileAndExecuteV2 call on the stream, at each call: registering,
@@ -31,13 +48,20 @@
  *    operator executed on a stream.
  *  - Destroying a stream drops its registration; CANN keeps a stale entry.
  *  - The memory an allocator returns must be device memory of this process
- *    (from aclrtMalloc*): the kernel binds it to the stream and checks that
- *    operator workspace lies inside the stream's bound pools. An address
- *    outside device memory makes the operator call fail with
- *    ACL_ERROR_INVALID_PARAM instead of corrupting memory.
+ *    (from aclrtMalloc*): the runtime binds the whole allocation to the
+ *    stream the first time it sees it there (one kernel call, remembered),
+ *    and the kernel checks that operator workspace lies inside the stream's
+ *    bound memory. Freeing such memory with aclrtFree unbinds it from every
+ *    stream; work already queued keeps it until it ends.
  *  - One allocator used by two streams that run concurrently: the kernel
- *    detects a block still in use by the other stream's running work and by
- *    default serialises the two (CANN leaves this undefined).
+ *    detects a block still in use by the other stream's unfinished work and
+ *    by default makes the new work wait for it (CANN leaves this
+ *    undefined). With the hazard policy "strict" (aclInit configuration
+ *    {"vnpu": {"hazard_policy": "strict"}} or VNPU_HAZARD_POLICY=strict)
+ *    the operator call fails instead with ACL_ERROR_RT_RESOURCE_ALLOC_FAIL
+ *    and queues nothing.
+ *  - The registry is keyed by stream whatever the calling thread's current
+ *    context (as CANN's); the stream must be a live stream.
  *
  * The handle types (aclrtAllocatorDesc, aclrtAllocator, aclrtAllocatorBlock,
  * aclrtAllocatorAddr) are declared in acl_base.h.
@@ -61,7 +85,7 @@ typedef void *(*aclrtAllocatorAllocFunc)(aclrtAllocator allocator, size_t size);
 typedef void (*aclrtAllocatorFreeFunc)(aclrtAllocator allocator, aclrtAllocatorBlock block);
 
 /* Allocate size bytes, preferably at address addr (a hint for memory reuse);
- * return a block or NULL. */
+ * return a block or NULL. vnpu stores it but never calls it. */
 typedef void *(*aclrtAllocatorAllocAdviseFunc)(aclrtAllocator allocator, size_t size, aclrtAllocatorAddr addr);
 
 /* Return the device address of a block. Called right after every successful
@@ -125,7 +149,8 @@ ACL_FUNC_VISIBILITY aclError aclrtAllocatorGetByStream(aclrtStream stream, aclrt
 /*
  * Remove the registration of stream; call it before destroying the allocator.
  * A stream without registration (or a repeated call) succeeds and does
- * nothing. ACL_ERROR_INVALID_PARAM if stream is NULL.
+ * nothing; so does a destroyed stream (its registration went with it).
+ * ACL_ERROR_INVALID_PARAM if stream is NULL.
  * Work already enqueued keeps the memory it was given; synchronise the stream
  * before returning that memory to the system.
  */

@@ -49,5 +49,10 @@ check "every exported function is marked implemented" "$tmp/f"
 [ "$(wc -l < "$tmp/declared")" -gt 90 ] || echo "x" > "$tmp/g"
 touch "$tmp/g"
 check "the headers declare the whole API" "$tmp/g"
+# The allocator family and what consumes it (issue 7) are all there.
+grep -E '^(aclrtAllocator|aclop|aclCreateDataBuffer|aclCreateTensorDesc)' "$tmp/declared" > "$tmp/core"
+[ "$(wc -l < "$tmp/core")" -ge 25 ] || echo "too few allocator and operator functions declared" > "$tmp/h"
+comm -23 "$tmp/core" "$tmp/impl" >> "$tmp/h"
+check "the allocator family and single operators are implemented" "$tmp/h"
 echo "1..$n"
 exit $fail
