@@ -214,7 +214,7 @@ struct rt_stream {
 	/*
 	 * Allocations bound to the kernel stream with POOL_BIND, whole, by
 	 * device address; each entry references its struct rt_alloc
-	 * (rt_pool.c).
+	 * (rt_bind.c).
 	 */
 	pthread_mutex_t pool_lock;
 	struct rt_imap pool_bound;
@@ -363,7 +363,7 @@ aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t 
 		   struct rt_stream *async);
 aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
 
-/* ---- stream pools (rt_pool.c) -------------------------------------------- */
+/* ---- bound pools (rt_bind.c) and the runtime's workspace pool (rt_pool.c) - */
 
 /* Bind the allocation @a (all of it) to @s's kernel stream unless it is
  * already: one POOL_BIND the first time, nothing afterwards. */
