@@ -5,22 +5,31 @@
  * workspace pool, and how many ioctls it takes once warm (a benchmark, not
  * a test: it never fails on a time figure).
  *
- * The operator is a small SoftmaxV2 (4 x 64 fp32: 256 bytes of workspace),
- * so the figures are the launch path, not the compute:
+ * The operator is the one bench_ops submits raw: ReduceSumD over 4 x 64
+ * fp32 (256 bytes of workspace), so the compute is tiny and the figures
+ * are the launch path:
  *
  *  - op_launch_user_alloc / op_launch_runtime_pool: ns per launch, 32
- *    launches back to back without waiting (the stream synchronised
- *    between rounds, outside the timing);
+ *    launches back to back, not waited for (the stream is synchronised
+ *    between rounds, outside the timing); op_launch_no_workspace: an Add
+ *    of the same size (no allocator call);
+ *  - op_user_ns_user_alloc / op_user_ns_runtime_pool: of those launches,
+ *    the ns spent outside ioctl() (the interposed ioctl() times itself):
+ *    the ACL layer's own cost, allocator callbacks included;
+ *  - op_job_user_alloc / op_job_runtime_pool: as bench_ops' ops_small_job
+ *    figures, 256 launches back to back and the last one waited for, per
+ *    job (every ACL submit also signals the stream's timeline point);
  *  - op_roundtrip_user_alloc / op_roundtrip_runtime_pool: launch plus
  *    aclrtSynchronizeStream, per operator;
- *  - op_launch_no_workspace: an Add of the same size (no allocator call);
  *  - ioctls_per_op_user_alloc / ioctls_per_op_runtime_pool (counts): DRM
  *    ioctls per warm launch, counted by interposing ioctl() in this
- *    program; the design says exactly 1 (the SUBMIT), and
- *    submits_per_op_* says how many of them were submits.
+ *    program; the design says exactly 1, the SUBMIT (submits_per_op_*
+ *    count those).
  *
- * tests/bench/ratios.conf relates them to each other and to bench_baseline
- * and bench_streams figures of the same boot.
+ * The variants are measured round by round in turn so that they see the
+ * same conditions. tests/bench/ratios.conf relates the figures to each
+ * other and to bench_ops, bench_streams and bench_baseline of the same
+ * boot.
  * usage: bench_allocator [-q]; -q or VNPU_BENCH_MODE=smoke: few iterations.
  */
 #include <stdarg.h>
@@ -58,8 +67,9 @@ static unsigned int scaled(unsigned int full, unsigned int smoke)
 
 /* ---- counting ioctls ------------------------------------------------------------ */
 
-static bool counting;
+static bool counting, timing;
 static unsigned long drm_ioctls, submits;
+static uint64_t ioctl_ns;
 
 /* Interposes the C library's ioctl() for the whole process (libdrm too). */
 int ioctl(int fd, unsigned long request, ...)
@@ -73,6 +83,13 @@ int ioctl(int fd, unsigned long request, ...)
 	if (counting && _IOC_TYPE(request) == DRM_IOCTL_BASE) {
 		drm_ioctls++;
 		submits += _IOC_NR(request) == DRM_COMMAND_BASE + DRM_VNPU_SUBMIT;
+	}
+	if (timing) {
+		uint64_t t0 = bench_now_ns();
+		int ret = (int)syscall(SYS_ioctl, fd, request, arg);
+
+		ioctl_ns += bench_now_ns() - t0;
+		return ret;
 	}
 	return (int)syscall(SYS_ioctl, fd, request, arg);
 }
@@ -113,22 +130,29 @@ struct op {
 	int nin;
 	aclTensorDesc *in_desc[2], *out_desc[1];
 	aclDataBuffer *in[2], *out[1];
+	aclopAttr *attr;
 };
 
 static void launch(struct op *op, aclrtStream s)
 {
-	CHECK(aclopExecuteV2(op->type, op->nin, op->in_desc, op->in, 1, op->out_desc, op->out, NULL, s));
+	CHECK(aclopExecuteV2(op->type, op->nin, op->in_desc, op->in, 1, op->out_desc, op->out, op->attr, s));
 }
 
-/* One burst of launches on @s, timed: ns per launch. */
-static double burst(struct op *op, aclrtStream s)
+/* One burst of launches on @s, timed: ns per launch; *@user gets the ns
+ * per launch spent outside ioctl(). */
+static double burst(struct op *op, aclrtStream s, double *user)
 {
-	uint64_t t0 = bench_now_ns();
+	uint64_t t0;
 	unsigned int i;
 
+	ioctl_ns = 0;
+	timing = true;
+	t0 = bench_now_ns();
 	for (i = 0; i < BURST; i++)
 		launch(op, s);
 	t0 = bench_now_ns() - t0;
+	timing = false;
+	*user = (double)(t0 - ioctl_ns) / BURST;
 	CHECK(aclrtSynchronizeStream(s));
 	return (double)t0 / BURST;
 }
@@ -142,33 +166,58 @@ static double roundtrip(struct op *op, aclrtStream s)
 	return (double)(bench_now_ns() - t0);
 }
 
-/*
- * The variants are measured round by round in turn, so that they see the
- * same conditions (under emulation the speed of the host drifts).
- */
-static void bench_launches(struct op *softmax, struct op *add, aclrtStream user, aclrtStream pool)
+/* @n launches back to back and the last one waited for: ns per job. */
+static double jobs(struct op *op, aclrtStream s, unsigned int n)
+{
+	uint64_t t0 = bench_now_ns();
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		launch(op, s);
+	CHECK(aclrtSynchronizeStream(s));
+	return (double)(bench_now_ns() - t0) / n;
+}
+
+static void bench_launches(struct op *reduce, struct op *add, aclrtStream user, aclrtStream pool)
 {
 	unsigned int rounds = scaled(200, 5), r;
-	struct bench_samples lu, lp, ln, ru, rp;
+	struct bench_samples lu, lp, ln, uu, up, ju, jp, ru, rp;
+	double user_ns;
 
 	bench_samples_init(&lu, rounds);
 	bench_samples_init(&lp, rounds);
 	bench_samples_init(&ln, rounds);
+	bench_samples_init(&uu, rounds);
+	bench_samples_init(&up, rounds);
 	for (r = 0; r < rounds; r++) {
-		bench_add(&lu, burst(softmax, user));
-		bench_add(&lp, burst(softmax, pool));
-		bench_add(&ln, burst(add, pool));
+		bench_add(&lu, burst(reduce, user, &user_ns));
+		bench_add(&uu, user_ns);
+		bench_add(&lp, burst(reduce, pool, &user_ns));
+		bench_add(&up, user_ns);
+		bench_add(&ln, burst(add, pool, &user_ns));
 	}
 	bench_report(&lu, "op_launch_user_alloc", "ns");
 	bench_report(&lp, "op_launch_runtime_pool", "ns");
 	bench_report(&ln, "op_launch_no_workspace", "ns");
+	bench_report(&uu, "op_user_ns_user_alloc", "ns");
+	bench_report(&up, "op_user_ns_runtime_pool", "ns");
+
+	rounds = scaled(30, 2);
+	bench_samples_init(&ju, rounds);
+	bench_samples_init(&jp, rounds);
+	for (r = 0; r < rounds; r++) {
+		bench_add(&ju, jobs(reduce, user, scaled(256, 16)));
+		bench_add(&jp, jobs(reduce, pool, scaled(256, 16)));
+	}
+	bench_report(&ju, "op_job_user_alloc", "ns");
+	bench_report(&jp, "op_job_runtime_pool", "ns");
 
 	rounds = scaled(300, 5);
 	bench_samples_init(&ru, rounds);
 	bench_samples_init(&rp, rounds);
 	for (r = 0; r < rounds; r++) {
-		bench_add(&ru, roundtrip(softmax, user));
-		bench_add(&rp, roundtrip(softmax, pool));
+		bench_add(&ru, roundtrip(reduce, user));
+		bench_add(&rp, roundtrip(reduce, pool));
 	}
 	bench_report(&ru, "op_roundtrip_user_alloc", "ns");
 	bench_report(&rp, "op_roundtrip_runtime_pool", "ns");
@@ -191,10 +240,11 @@ static void count_ioctls(struct op *op, aclrtStream s, const char *ioctl_name, c
 int main(int argc, char **argv)
 {
 	const char *mode = getenv("VNPU_BENCH_MODE");
-	const int64_t dims[2] = { 4, 64 };
+	const int64_t dims[2] = { 4, 64 }, rows[1] = { 4 }, last_axis[1] = { -1 };
 	const size_t bytes = 4 * 64 * sizeof(float);
 	struct one_block ob = { .size = 64 << 10 };
-	struct op softmax = { .type = "SoftmaxV2", .nin = 1 }, add = { .type = "Add", .nin = 2 };
+	struct op reduce = { .type = "ReduceSumD", .nin = 1 }, add = { .type = "Add", .nin = 2 };
+	void *r;
 	aclrtStream user, pool;
 	aclrtAllocatorDesc desc;
 	void *x, *y;
@@ -222,26 +272,29 @@ int main(int argc, char **argv)
 	CHECK(aclrtMalloc(&x, bytes, ACL_MEM_MALLOC_NORMAL_ONLY));
 	CHECK(aclrtMalloc(&y, bytes, ACL_MEM_MALLOC_NORMAL_ONLY));
 	CHECK(aclrtMemcpy(x, bytes, host, bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-	softmax.in_desc[0] = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
-	softmax.out_desc[0] = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
-	softmax.in[0] = aclCreateDataBuffer(x, bytes);
-	softmax.out[0] = aclCreateDataBuffer(y, bytes);
-	add.in_desc[0] = add.in_desc[1] = softmax.in_desc[0];
-	add.out_desc[0] = softmax.out_desc[0];
-	add.in[0] = add.in[1] = softmax.in[0];
-	add.out[0] = softmax.out[0];
+	CHECK(aclrtMalloc(&r, 4 * sizeof(float), ACL_MEM_MALLOC_NORMAL_ONLY));
+	reduce.in_desc[0] = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
+	reduce.out_desc[0] = aclCreateTensorDesc(ACL_FLOAT, 1, rows, ACL_FORMAT_ND);
+	reduce.in[0] = aclCreateDataBuffer(x, bytes);
+	reduce.out[0] = aclCreateDataBuffer(r, 4 * sizeof(float));
+	reduce.attr = aclopCreateAttr();
+	CHECK(aclopSetAttrListInt(reduce.attr, "axes", 1, last_axis));
+	add.in_desc[0] = add.in_desc[1] = reduce.in_desc[0];
+	add.out_desc[0] = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
+	add.in[0] = add.in[1] = reduce.in[0];
+	add.out[0] = aclCreateDataBuffer(y, bytes);
 
 	/* Warm: kernel streams, the pool binding, the runtime's block. */
 	for (i = 0; i < scaled(200, 20); i++) {
-		launch(&softmax, user);
-		launch(&softmax, pool);
+		launch(&reduce, user);
+		launch(&reduce, pool);
 		launch(&add, pool);
 	}
 	CHECK(aclrtSynchronizeDevice());
 
-	bench_launches(&softmax, &add, user, pool);
-	count_ioctls(&softmax, user, "ioctls_per_op_user_alloc", "submits_per_op_user_alloc");
-	count_ioctls(&softmax, pool, "ioctls_per_op_runtime_pool", "submits_per_op_runtime_pool");
+	bench_launches(&reduce, &add, user, pool);
+	count_ioctls(&reduce, user, "ioctls_per_op_user_alloc", "submits_per_op_user_alloc");
+	count_ioctls(&reduce, pool, "ioctls_per_op_runtime_pool", "submits_per_op_runtime_pool");
 
 	if (ob.allocs != ob.frees) {
 		fprintf(stderr, "bench_allocator: %lu allocs but %lu frees\n", ob.allocs, ob.frees);
@@ -250,10 +303,14 @@ int main(int argc, char **argv)
 	CHECK(aclrtAllocatorUnregister(user));
 	CHECK(aclrtDestroyStream(user));
 	CHECK(aclrtDestroyStream(pool));
-	aclDestroyTensorDesc(softmax.in_desc[0]);
-	aclDestroyTensorDesc(softmax.out_desc[0]);
-	CHECK(aclDestroyDataBuffer(softmax.in[0]));
-	CHECK(aclDestroyDataBuffer(softmax.out[0]));
+	aclDestroyTensorDesc(reduce.in_desc[0]);
+	aclDestroyTensorDesc(reduce.out_desc[0]);
+	aclDestroyTensorDesc(add.out_desc[0]);
+	CHECK(aclDestroyDataBuffer(reduce.in[0]));
+	CHECK(aclDestroyDataBuffer(reduce.out[0]));
+	CHECK(aclDestroyDataBuffer(add.out[0]));
+	aclopDestroyAttr(reduce.attr);
+	CHECK(aclrtFree(r));
 	CHECK(aclrtFree(x));
 	CHECK(aclrtFree(y));
 	CHECK(aclrtFree(ob.mem));
