@@ -32,8 +32,15 @@
  * Pruning. A record stays until it is pruned or its buffer is freed.
  * Records whose fence has signalled are dropped when a check meets them,
  * and every new record looks at the two oldest records of its buffer:
- * signalled ones are dropped, the others move to the back. A buffer thus
- * keeps its in-flight records plus at most about as many finished ones.
+ * signalled ones are dropped, the others move to the back. A new record
+ * also replaces the records of its own stream that lie inside its range,
+ * finished or not: the finished fences of one stream share a fence context
+ * and so signal in order (drm_sched signals the jobs it kills at stream
+ * destruction only after the last job it handed over), so waiting for the
+ * newest use is waiting for them all. A stream that reuses the same
+ * workspace job after job thus leaves one record, not one per queued job.
+ * A buffer keeps, per stream, its distinct in-flight ranges plus about as
+ * many finished records.
  */
 #include <linux/dma-fence.h>
 #include <linux/interval_tree_generic.h>
@@ -297,16 +304,28 @@ static void vnpu_hazard_prune_locked(struct vnpu_device *vdev, struct vnpu_hazar
 	}
 }
 
-/* Does a record of the same job already cover @u? */
-static bool vnpu_hazard_covered_locked(struct vnpu_hazard_set *set,
-				       const struct vnpu_ws_use *u, struct dma_fence *fence)
+/*
+ * Make room for a record of @owner over @u: drop the records of @owner
+ * that lie inside @u (older uses of the same stream: the new one ends
+ * after them). Returns true if a record of the same job (@fence) already
+ * covers @u, so that no new record is needed.
+ */
+static bool vnpu_hazard_supersede_locked(struct vnpu_device *vdev, struct vnpu_hazard_set *set,
+					 const struct vnpu_ws_use *u, u64 owner,
+					 struct dma_fence *fence)
 {
-	struct vnpu_hazard_rec *rec;
+	struct vnpu_hazard_rec *rec, *next;
 
-	for (rec = vnpu_rec_tree_iter_first(&set->tree, u->start, u->last); rec;
-	     rec = vnpu_rec_tree_iter_next(rec, u->start, u->last))
+	lockdep_assert_held(&vdev->hazard_lock);
+	for (rec = vnpu_rec_tree_iter_first(&set->tree, u->start, u->last); rec; rec = next) {
+		next = vnpu_rec_tree_iter_next(rec, u->start, u->last);
+		if (rec->owner != owner)
+			continue;
 		if (rec->fence == fence && rec->start <= u->start && rec->last >= u->last)
 			return true;
+		if (rec->fence != fence && rec->start >= u->start && rec->last <= u->last)
+			vnpu_rec_drop_locked(vdev, set, rec);
+	}
 	return false;
 }
 
@@ -318,7 +337,8 @@ static bool vnpu_hazard_covered_locked(struct vnpu_hazard_set *set,
  *
  * Caller holds the device's hazard lock, taken for the check. A range that
  * the same job already recorded (several operators sharing a workspace) is
- * recorded once. Uses the records vnpu_hazard_prepare() allocated.
+ * recorded once; records of the same stream inside the range are replaced.
+ * Uses the records vnpu_hazard_prepare() allocated.
  */
 void vnpu_hazard_record_locked(struct vnpu_job *job, u64 owner, struct dma_fence *fence)
 {
@@ -334,7 +354,7 @@ void vnpu_hazard_record_locked(struct vnpu_job *job, u64 owner, struct dma_fence
 		if (!u->record)
 			continue;
 		vnpu_hazard_prune_locked(vdev, set);
-		if (vnpu_hazard_covered_locked(set, u, fence))
+		if (vnpu_hazard_supersede_locked(vdev, set, u, owner, fence))
 			continue;
 		rec = list_first_entry(&job->hazard_spare, struct vnpu_hazard_rec, link);
 		list_del(&rec->link);

@@ -300,6 +300,39 @@ TEST_F(hz, same_stream_reuse_is_no_hazard)
 		     vnpu_pool_stats(self->fd, 0).hazards_rejected);
 }
 
+/*
+ * A stream reusing one workspace job after job leaves one record (the
+ * newest use stands for the older ones of its stream), and another stream
+ * waiting on it waits for all of them.
+ */
+TEST_F(hz, queue_on_one_workspace_keeps_one_record)
+{
+	struct drm_vnpu_task first[2] = { hold(self), reduce(self, 0, 256, 0) };
+	struct drm_vnpu_task again[2] = {
+		reduce(self, 0, 256, 0), vnpu_task_timestamp(self->data.va + STAMPS),
+	};
+	struct drm_vnpu_task jb[2] = {
+		vnpu_task_timestamp(self->data.va + STAMPS + 8), reduce(self, 1, 256, 0),
+	};
+	uint64_t seqno;
+
+	*gate_word(self) = 0;
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->sa, first, 2, NULL, 0, 0, 0, NULL));
+	for (int i = 0; i < 64; i++)
+		ASSERT_EQ(0, vnpu_submit(self->fd, self->sa, again, 2, NULL, 0, 0, 0, NULL));
+	EXPECT_EQ(1, vnpu_debugfs_value(0, "pools", "hazard_records"));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->sb, jb, 2, NULL, 0, 0, 0, &seqno));
+	EXPECT_EQ(1, vnpu_pool_stats(self->fd, self->sb).hazards_serialized);
+	EXPECT_EQ(2, vnpu_debugfs_value(0, "pools", "hazard_records"));
+	*gate_word(self) = 1;
+	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->sb, seqno, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->sa, 65, VNPU_WAIT_FOREVER_NS));
+	/* sb started after sa's last job ended. */
+	EXPECT_NE(0, stamp(self, 0));
+	EXPECT_GE(stamp(self, 1), stamp(self, 0));
+	EXPECT_TRUE(reduce_done(self, 1, 256));
+}
+
 /* A finished job is no hazard: nothing to wait for. */
 TEST_F(hz, finished_job_is_no_hazard)
 {
