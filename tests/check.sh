@@ -96,6 +96,9 @@ while IFS='|' read -r opts suites; do
 	fi
 done <<< "$groups"
 
+echo "== benchmarks (smoke: they must run; no time figure can fail)"
+host_suite bench_smoke tests/bench/run.sh --smoke
+
 echo
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

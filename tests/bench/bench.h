@@ -58,7 +58,8 @@ static inline void bench_report(struct bench_samples *s, const char *name,
 	if (s->n) {
 		qsort(s->v, s->n, sizeof(*s->v), bench_cmp_double);
 		median = s->v[s->n / 2];
-		p99 = s->v[(unsigned int)((s->n - 1) * 0.99)];
+		/* Nearest rank: the smallest sample with >= 99% at or below it. */
+		p99 = s->v[(s->n * 99 + 99) / 100 - 1];
 	}
 	printf("BENCH {\"name\":\"%s\",\"unit\":\"%s\",\"median\":%.3f,\"p99\":%.3f,\"n\":%u}\n",
 	       name, unit, median, p99, s->n);

@@ -15,8 +15,9 @@
  *    requiring pool workspace (pool lookup plus hazard records);
  *  - a POOL_BIND + POOL_UNBIND pair of a 4 KiB range.
  *
- * Output: BENCH lines (ops_* and pool_* figures; tests/bench/ratios.conf
- * relates them), then a table with this program's own ratios.
+ * Output: BENCH lines (ops_* and pool_* figures) for tests/bench/report.py,
+ * whose ratios.conf relates them to each other and to bench_baseline's
+ * noop_ioctl, measured in the same boot.
  * usage: bench_ops [-q]; -q or VNPU_BENCH_MODE=smoke: few iterations.
  */
 #include <stdbool.h>
@@ -35,13 +36,6 @@
 #define SMALL_ROWS 4
 #define SMALL_COLS 64
 
-struct figure {
-	const char *name;
-	double median;
-};
-
-static struct figure figures[32];
-static unsigned int num_figures;
 static bool quick;
 
 static unsigned int scaled(unsigned int full, unsigned int smoke)
@@ -51,22 +45,7 @@ static unsigned int scaled(unsigned int full, unsigned int smoke)
 
 static void record(struct bench_samples *s, const char *name)
 {
-	struct figure *f = &figures[num_figures++];
-
-	f->name = name;
-	if (s->n) {
-		qsort(s->v, s->n, sizeof(*s->v), bench_cmp_double);
-		f->median = s->v[s->n / 2];
-	}
 	bench_report(s, name, "ns");
-}
-
-static double median_of(const char *name)
-{
-	for (unsigned int i = 0; i < num_figures; i++)
-		if (!strcmp(figures[i].name, name))
-			return figures[i].median;
-	return 0;
 }
 
 /* ---------------------------------------------------------------- userspace C */
@@ -254,39 +233,6 @@ static void bench_pool(int fd, uint32_t sync)
 	vnpu_buf_destroy(fd, &pool);
 }
 
-/* ---------------------------------------------------------------- report */
-
-static const struct {
-	const char *name, *num, *den;
-} ratios[] = {
-	{ "add_f32_1m dev/cpu", "ops_add_f32_1m_dev", "ops_add_f32_1m_cpu" },
-	{ "matmul256 dev/cpu_ijk", "ops_matmul256_dev", "ops_matmul256_cpu_ijk" },
-	{ "matmul256 dev/cpu_ikj", "ops_matmul256_dev", "ops_matmul256_cpu_ikj" },
-	{ "small_job pool/nopool", "ops_small_job_pool", "ops_small_job_nopool" },
-	{ "small_roundtrip pool/nopool", "ops_small_roundtrip_pool", "ops_small_roundtrip_nopool" },
-};
-
-static void print_report(void)
-{
-	double mm = 2.0 * MM * MM * MM;
-
-	printf("%-30s %14s  unit\n", "figure", "median");
-	for (unsigned int i = 0; i < num_figures; i++)
-		printf("%-30s %14.1f  ns\n", figures[i].name, figures[i].median);
-	if (median_of("ops_matmul256_dev") > 0)
-		printf("%-30s %14.3f  GFLOP/s\n", "ops_matmul256_dev", mm / median_of("ops_matmul256_dev"));
-	if (median_of("ops_matmul256_cpu_ikj") > 0)
-		printf("%-30s %14.3f  GFLOP/s\n", "ops_matmul256_cpu_ikj",
-		       mm / median_of("ops_matmul256_cpu_ikj"));
-	printf("\n%-30s %10s\n", "ratio (medians)", "value");
-	for (unsigned int i = 0; i < sizeof(ratios) / sizeof(ratios[0]); i++) {
-		double n = median_of(ratios[i].num), d = median_of(ratios[i].den);
-
-		if (n > 0 && d > 0)
-			printf("%-30s %10.3f\n", ratios[i].name, n / d);
-	}
-}
-
 int main(int argc, char **argv)
 {
 	const char *mode = getenv("VNPU_BENCH_MODE");
@@ -306,7 +252,6 @@ int main(int argc, char **argv)
 	bench_cpu();
 	bench_device_ops(fd, stream, sync);
 	bench_pool(fd, sync);
-	print_report();
 	close(fd);
 	return 0;
 }

@@ -5,17 +5,16 @@
  *
  *  - round trip: SUBMIT of one NOP task with an out-syncobj, then
  *    drmSyncobjWait on it; against a no-op ioctl (GET_PARAM) and a pipe
- *    ping-pong between two processes, both measured here too.
+ *    ping-pong between two processes.
  *  - per-task cost: jobs of 1, 16 and 256 NOP (and 4-byte WRITE_VALUE)
  *    tasks submitted back to back, the last one waited for; total time
  *    divided by the number of tasks.
  *  - copy bandwidth: one 64 MiB COPY task (submit + wait) against a
  *    userspace memcpy of 64 MiB.
  *
- * Output: BENCH lines for tests/bench/report.py (stream_* figures; its
+ * Output: BENCH lines (stream_* figures) for tests/bench/report.py, whose
  * ratios.conf relates them to bench_baseline's noop_ioctl, pipe_pingpong
- * and memcpy_64m), then a table and one JSON line {"bench":"streams",...}
- * with this program's own baselines (streams_noop_ioctl, ...).
+ * and memcpy_64m, measured in the same boot.
  * usage: bench_streams [-q]; -q or VNPU_BENCH_MODE=smoke: few iterations.
  */
 #include <stdbool.h>
@@ -29,107 +28,11 @@
 #include "lib/vnpu_stream_util.h"
 #include "lib/vnpu_test.h"
 
-#define MAX_FIGURES 32
-
-struct figure {
-	const char *name;
-	const char *unit;
-	double median, p99;
-};
-
-static struct figure figures[MAX_FIGURES];
-static unsigned int num_figures;
 static bool quick;
-
-/* Record @s as figure @name (BENCH line too); frees the samples. */
-static void record(struct bench_samples *s, const char *name)
-{
-	struct figure *f = &figures[num_figures++];
-
-	f->name = name;
-	f->unit = "ns";
-	if (s->n) {
-		qsort(s->v, s->n, sizeof(*s->v), bench_cmp_double);
-		f->median = s->v[s->n / 2];
-		f->p99 = s->v[(unsigned int)((s->n - 1) * 0.99)];
-	}
-	bench_report(s, name, "ns");
-}
-
-static const struct figure *find(const char *name)
-{
-	for (unsigned int i = 0; i < num_figures; i++)
-		if (!strcmp(figures[i].name, name))
-			return &figures[i];
-	return NULL;
-}
 
 static unsigned int scaled(unsigned int full, unsigned int smoke)
 {
 	return quick ? smoke : full;
-}
-
-/* ---------------------------------------------------------------- baselines */
-
-static void bench_noop_ioctl(int fd)
-{
-	struct bench_samples s;
-	uint64_t v;
-
-	bench_samples_init(&s, scaled(200, 20));
-	BENCH_LOOP(&s, scaled(200, 20), 500, vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v));
-	record(&s, "streams_noop_ioctl");
-}
-
-static void bench_pipe_pingpong(void)
-{
-	int to_child[2], to_parent[2];
-	struct bench_samples s;
-	char c = 0;
-	pid_t pid;
-
-	if (pipe(to_child) || pipe(to_parent))
-		return;
-	pid = fork();
-	if (pid < 0)
-		return;
-	if (pid == 0) {
-		close(to_child[1]);
-		close(to_parent[0]);
-		while (read(to_child[0], &c, 1) == 1)
-			if (write(to_parent[1], &c, 1) != 1)
-				break;
-		_exit(0);
-	}
-	close(to_child[0]);
-	close(to_parent[1]);
-	bench_samples_init(&s, scaled(200, 20));
-	BENCH_LOOP(&s, scaled(200, 20), 50, {
-		if (write(to_child[1], &c, 1) != 1 || read(to_parent[0], &c, 1) != 1)
-			break;
-	});
-	record(&s, "streams_pipe_pingpong");
-	close(to_child[1]);
-	close(to_parent[0]);
-	waitpid(pid, NULL, 0);
-}
-
-static void bench_memcpy_64m(void)
-{
-	size_t size = 64 << 20;
-	char *a = malloc(size), *b = malloc(size);
-	struct bench_samples s;
-
-	if (!a || !b)
-		goto out;
-	memset(a, 1, size);
-	memset(b, 2, size);
-	bench_samples_init(&s, scaled(10, 2));
-	BENCH_LOOP(&s, scaled(10, 2), 1, memcpy(b, a, size); __asm__ volatile("" ::: "memory"));
-	record(&s, "streams_memcpy_64m");
-out:
-	free(a);
-	free(b);
 }
 
 /* ---------------------------------------------------------------- streams */
@@ -151,7 +54,7 @@ static void bench_roundtrip(int fd, uint32_t stream, uint32_t sync)
 		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
 			break;
 	});
-	record(&s, "stream_nop_roundtrip");
+	bench_report(&s, "stream_nop_roundtrip", "ns");
 }
 
 /* The submit ioctl alone: one NOP job, no syncobjs, no waiting. */
@@ -175,7 +78,7 @@ static void bench_submit_only(int fd, uint32_t stream, uint32_t sync)
 			goto out;
 	}
 out:
-	record(&s, "stream_submit_nop");
+	bench_report(&s, "stream_submit_nop", "ns");
 }
 
 /*
@@ -204,7 +107,7 @@ static void bench_batch(int fd, uint32_t stream, uint32_t sync, const struct drm
 		bench_add(&s, (double)(bench_now_ns() - t0) / ((double)jobs * batch));
 	}
 out:
-	record(&s, name);
+	bench_report(&s, name, "ns");
 }
 
 static void bench_batches(int fd, uint32_t stream, uint32_t sync, uint64_t va)
@@ -249,68 +152,9 @@ static void bench_copy_64m(int fd, uint32_t stream, uint32_t sync)
 		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
 			break;
 	});
-	record(&s, "stream_copy_64m");
+	bench_report(&s, "stream_copy_64m", "ns");
 	vnpu_buf_destroy(fd, &a);
 	vnpu_buf_destroy(fd, &b);
-}
-
-/* ---------------------------------------------------------------- report */
-
-struct ratio {
-	const char *name, *num, *den;
-};
-
-static const struct ratio ratios[] = {
-	{ "roundtrip/noop_ioctl", "stream_nop_roundtrip", "streams_noop_ioctl" },
-	{ "roundtrip/pipe_pingpong", "stream_nop_roundtrip", "streams_pipe_pingpong" },
-	{ "submit_nop/noop_ioctl", "stream_submit_nop", "streams_noop_ioctl" },
-	{ "nop_task_b1/noop_ioctl", "stream_nop_task_b1", "streams_noop_ioctl" },
-	{ "nop_task_b16/noop_ioctl", "stream_nop_task_b16", "streams_noop_ioctl" },
-	{ "nop_task_b256/noop_ioctl", "stream_nop_task_b256", "streams_noop_ioctl" },
-	{ "write_task_b1/noop_ioctl", "stream_write_task_b1", "streams_noop_ioctl" },
-	{ "write_task_b16/noop_ioctl", "stream_write_task_b16", "streams_noop_ioctl" },
-	{ "write_task_b256/noop_ioctl", "stream_write_task_b256", "streams_noop_ioctl" },
-	/* Time ratio inverted: device bandwidth over memcpy bandwidth. */
-	{ "copy_64m_bw/memcpy_64m_bw", "streams_memcpy_64m", "stream_copy_64m" },
-};
-
-static void print_report(void)
-{
-	const size_t mib64 = 64 << 20;
-	const struct figure *f;
-
-	printf("%-28s %14s %14s  unit\n", "figure", "median", "p99");
-	for (unsigned int i = 0; i < num_figures; i++)
-		printf("%-28s %14.1f %14.1f  %s\n", figures[i].name, figures[i].median,
-		       figures[i].p99, figures[i].unit);
-	f = find("stream_copy_64m");
-	if (f && f->median > 0)
-		printf("%-28s %14.2f %14s  GB/s\n", "stream_copy_64m_bw", mib64 / f->median, "");
-	f = find("streams_memcpy_64m");
-	if (f && f->median > 0)
-		printf("%-28s %14.2f %14s  GB/s\n", "streams_memcpy_64m_bw", mib64 / f->median, "");
-	printf("\n%-28s %10s\n", "ratio (medians)", "value");
-	for (unsigned int i = 0; i < sizeof(ratios) / sizeof(ratios[0]); i++) {
-		const struct figure *n = find(ratios[i].num), *d = find(ratios[i].den);
-
-		if (n && d && d->median > 0)
-			printf("%-28s %10.3f\n", ratios[i].name, n->median / d->median);
-	}
-
-	printf("{\"bench\":\"streams\",\"quick\":%s,\"figures\":{", quick ? "true" : "false");
-	for (unsigned int i = 0; i < num_figures; i++)
-		printf("%s\"%s\":{\"unit\":\"%s\",\"median\":%.3f,\"p99\":%.3f}", i ? "," : "",
-		       figures[i].name, figures[i].unit, figures[i].median, figures[i].p99);
-	printf("},\"ratios\":{");
-	for (unsigned int i = 0, first = 1; i < sizeof(ratios) / sizeof(ratios[0]); i++) {
-		const struct figure *n = find(ratios[i].num), *d = find(ratios[i].den);
-
-		if (!n || !d || d->median <= 0)
-			continue;
-		printf("%s\"%s\":%.4f", first ? "" : ",", ratios[i].name, n->median / d->median);
-		first = 0;
-	}
-	printf("}}\n");
 }
 
 int main(int argc, char **argv)
@@ -332,15 +176,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 
-	bench_noop_ioctl(fd);
-	bench_pipe_pingpong();
-	bench_memcpy_64m();
 	bench_roundtrip(fd, stream, sync);
 	bench_submit_only(fd, stream, sync);
 	bench_batches(fd, stream, sync, words.va);
 	bench_copy_64m(fd, stream, sync);
 
-	print_report();
 	vnpu_buf_destroy(fd, &words);
 	close(fd);
 	return 0;

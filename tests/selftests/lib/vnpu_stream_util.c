@@ -285,35 +285,6 @@ void vnpu_buf_destroy(int fd, struct vnpu_buf *buf)
 
 /* ---------------------------------------------------------------- debugfs */
 
-/* The primary (card) minor next to device @index's render node, or -1. */
-static int card_minor(unsigned int index)
-{
-	char path[128];
-	struct dirent *d;
-	struct stat st;
-	int fd, card = -1;
-	DIR *dir;
-
-	fd = vnpu_open_device(index);
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st)) {
-		close(fd);
-		return -1;
-	}
-	close(fd);
-	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u/device/drm",
-		 major(st.st_rdev), minor(st.st_rdev));
-	dir = opendir(path);
-	if (!dir)
-		return -1;
-	while ((d = readdir(dir)))
-		if (sscanf(d->d_name, "card%d", &card) == 1)
-			break;
-	closedir(dir);
-	return card;
-}
-
 static long long key_value(FILE *f, const char *key)
 {
 	char line[256];
@@ -336,7 +307,7 @@ static long long key_value(FILE *f, const char *key)
 long long vnpu_debugfs_streams_value(unsigned int index, const char *key)
 {
 	char path[128];
-	int card = card_minor(index);
+	int card = vnpu_primary_minor(index);
 	long long v;
 	FILE *f;
 

@@ -155,7 +155,7 @@ int vnpu_set_module_param(const char *name, unsigned long value)
 }
 
 /* debugfs lives under the primary minor: find the card node next to ours. */
-static int vnpu_primary_minor(unsigned int index)
+int vnpu_primary_minor(unsigned int index)
 {
 	char path[128];
 	struct dirent *d;

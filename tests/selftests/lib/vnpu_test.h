@@ -31,6 +31,9 @@ void *vnpu_bo_mmap(int fd, uint32_t handle, size_t size);
 bool vnpu_module_param(const char *name, unsigned long *value);
 /* Write a module parameter; returns 0 or -errno. */
 int vnpu_set_module_param(const char *name, unsigned long value);
+/* Minor of the primary (card) node of device @index, whose number names its
+ * debugfs directory; -1 if none. */
+int vnpu_primary_minor(unsigned int index);
 /* Write a value to a vnpu debugfs file of device @index; 0 or -errno. */
 int vnpu_debugfs_write(unsigned int index, const char *file, const char *value);
 
