@@ -166,7 +166,7 @@ selftests: $(SELFTESTS)
 $(B)/selftests/%: tests/selftests/%.c $(SELFTEST_COMMON) $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread \
-		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS)
+		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS) -lm
 
 # Benchmarks: one program per tests/bench/*.c, run by make bench.
 BENCH_SRCS := $(wildcard tests/bench/*.c)
@@ -182,7 +182,7 @@ $(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h $(
 $(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_COMMON) $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/selftests -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread \
-		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS)
+		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS) -lm
 
 # Host unit tests: Check suites built with ASan and UBSan.
 -include tests/unit/ops-host.mk

@@ -23,7 +23,9 @@
 #include "vnpu_drv.h"
 #include "vnpu_engine.h"
 #include "vnpu_gem.h"
+#include "vnpu_hazard.h"
 #include "vnpu_job.h"
+#include "vnpu_pool.h"
 #include "vnpu_stream.h"
 #include "vnpu_vm.h"
 
@@ -208,6 +210,7 @@ static void vnpu_show_fdinfo(struct seq_file *m, struct file *f)
 	vnpu_gem_show_fdinfo(m, file);
 	seq_printf(m, "vnpu-device:\t%u\n", vdev->index);
 	seq_printf(m, "vnpu-streams:\t%d\n", atomic_read(&vfile->num_streams));
+	vnpu_streams_show_fdinfo(m, vfile);
 }
 
 static const struct file_operations vnpu_fops = {
@@ -229,6 +232,9 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	VNPU_IOCTL(SUBMIT, submit),
 	VNPU_IOCTL(STREAM_QUERY, stream_query),
 	VNPU_IOCTL(STREAM_SET_PARAM, stream_set_param),
+	VNPU_IOCTL(POOL_BIND, pool_bind),
+	VNPU_IOCTL(POOL_UNBIND, pool_unbind),
+	VNPU_IOCTL(POOL_QUERY, pool_query),
 };
 
 static const struct drm_driver vnpu_drm_driver = {
@@ -280,6 +286,7 @@ static struct vnpu_device *vnpu_device_create(unsigned int index)
 	vdev->index = index;
 	vdev->mem_capacity = (u64)vnpu_param_mem_mib << 20;
 	vdev->num_engines = vnpu_param_engines;
+	vnpu_hazards_init(vdev);
 
 	ret = vnpu_engines_init(vdev);
 	if (ret)
@@ -289,6 +296,7 @@ static struct vnpu_device *vnpu_device_create(unsigned int index)
 	if (ret)
 		goto err_engines;
 	vnpu_debugfs_streams_init(vdev);
+	vnpu_debugfs_pools_init(vdev);
 	return vdev;
 
 err_engines:

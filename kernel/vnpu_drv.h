@@ -50,6 +50,10 @@ extern unsigned int vnpu_param_max_streams;
  * @num_jobs: jobs allocated and not yet freed, all files
  * @jobs_idle: woken when @num_jobs drops to zero
  * @num_streams: streams alive on the device, all files
+ * @hazard_lock: protects the workspace-use records of every buffer of the
+ *	device (&vnpu_bo.hazards); taken by submits inside a stream's
+ *	submit_lock, never by engines or schedulers (vnpu_hazard.c)
+ * @num_hazard_records: workspace-use records alive, all buffers (debugfs)
  * @fail_next_alloc: fault injection (debugfs): the next buffer creation fails
  * @fail_next_job: fault injection (debugfs): the next job to run faults
  */
@@ -70,6 +74,9 @@ struct vnpu_device {
 	wait_queue_head_t jobs_idle;
 	atomic_t num_streams;
 
+	struct mutex hazard_lock;
+	atomic_t num_hazard_records;
+
 	atomic_t fail_next_alloc;
 	atomic_t fail_next_job;
 };
@@ -88,7 +95,9 @@ struct vnpu_device {
  * @num_streams: number of entries in @streams
  * @engine_busy_ns: total time engines spent on this file's jobs
  * @pool_totals: pool and workspace counters summed over all streams, ever
- * @pool_totals_lock: protects @pool_totals
+ *	(bytes_bound: over the streams alive)
+ * @pool_totals_lock: protects @pool_totals and the counters of every
+ *	stream of the file (&vnpu_pool.stats), so both change together
  */
 struct vnpu_file {
 	struct vnpu_device *vdev;

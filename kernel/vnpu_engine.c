@@ -25,6 +25,15 @@
  * job_timeout_ms parameter read at that moment. The deadline is checked
  * between chunks of long tasks, between tasks and by the poll of parked
  * rings; a job past it fails its stream with VNPU_STREAM_ERROR_TIMEOUT.
+ *
+ * Operators (VNPU_TASK_OP) run through vnpu_op_run() (vnpu_ops.c), which
+ * does the float work in bounded chunks, each in its own FPU section, and
+ * asks between chunks whether to stop: the stream was destroyed or the job
+ * is past its deadline. An operator runs to its end (or its stop) in one
+ * turn: the engine cannot resume it half-way, so other rings of the same
+ * engine wait for it, though the CPU is shared (cond_resched() between
+ * chunks). An int32 division by zero fails the stream with
+ * VNPU_STREAM_ERROR_ARITH.
  * drm_sched's own timeout is disabled (MAX_SCHEDULE_TIMEOUT): a stream
  * waiting for memory is not a hung engine, and the engine can stop any job
  * itself, so there is nothing for a scheduler-level reset to do.
@@ -49,6 +58,7 @@
 #include "vnpu_drv.h"
 #include "vnpu_engine.h"
 #include "vnpu_job.h"
+#include "vnpu_ops.h"
 #include "vnpu_stream.h"
 
 /*
@@ -196,7 +206,46 @@ static enum vnpu_step vnpu_task_step(struct vnpu_job *job, const struct vnpu_tas
 static bool vnpu_task_writes(const struct vnpu_task *task)
 {
 	return task->kind == VNPU_TASK_COPY || task->kind == VNPU_TASK_FILL ||
-	       task->kind == VNPU_TASK_WRITE_VALUE || task->kind == VNPU_TASK_TIMESTAMP;
+	       task->kind == VNPU_TASK_WRITE_VALUE || task->kind == VNPU_TASK_TIMESTAMP ||
+	       task->kind == VNPU_TASK_OP;
+}
+
+/* Tasks long enough that the clock and the turn are checked after each. */
+static bool vnpu_task_long(const struct vnpu_task *task)
+{
+	return task->kind == VNPU_TASK_COPY || task->kind == VNPU_TASK_FILL ||
+	       task->kind == VNPU_TASK_OP;
+}
+
+/**
+ * struct vnpu_op_watch - what a running operator checks between chunks
+ * @ring: its stream's ring (destroyed: stop)
+ * @job: its job (past the deadline: stop)
+ */
+struct vnpu_op_watch {
+	struct vnpu_ring *ring;
+	struct vnpu_job *job;
+};
+
+static bool vnpu_op_should_stop(void *priv)
+{
+	struct vnpu_op_watch *watch = priv;
+
+	return READ_ONCE(watch->ring->cancelled) ||
+	       ktime_after(ktime_get(), watch->job->deadline);
+}
+
+/* Run an operator task; 0, -ECANCELED (stopped) or -EDOM (int32 / 0). */
+static int vnpu_task_run_op(struct vnpu_ring *ring, struct vnpu_job *job,
+			    const struct vnpu_task *task)
+{
+	struct vnpu_op_watch watch = { .ring = ring, .job = job };
+	const struct vnpu_op_ctl ctl = {
+		.should_stop = vnpu_op_should_stop,
+		.priv = &watch,
+	};
+
+	return vnpu_op_run(task->op.args, &ctl);
 }
 
 /* ---------------------------------------------------------------- queues */
@@ -464,6 +513,7 @@ static void vnpu_ring_charge(struct vnpu_ring *ring, u64 busy_ns)
  * @mappings: its buffer references
  * @num_mappings: entries in @mappings
  * @tasks: its task array
+ * @op_args: its operators' arguments
  *
  * drm_sched frees a scheduler's jobs in the order it handed them over, so a
  * finished job can wait long for free_job behind a parked one of another
@@ -475,12 +525,14 @@ struct vnpu_leftovers {
 	struct vnpu_mapping **mappings;
 	u32 num_mappings;
 	struct vnpu_task *tasks;
+	struct vnpu_op_args *op_args;
 };
 
 static void vnpu_leftovers_release(struct vnpu_leftovers *left)
 {
 	vnpu_job_release_mappings(left->mappings, left->num_mappings);
 	kvfree(left->tasks);
+	kvfree(left->op_args);
 }
 
 /*
@@ -499,9 +551,11 @@ static void vnpu_engine_retire(struct vnpu_ring *ring, struct vnpu_job *job,
 	left->mappings = job->mappings;
 	left->num_mappings = job->num_mappings;
 	left->tasks = job->tasks;
+	left->op_args = job->op_args;
 	job->mappings = NULL;
 	job->num_mappings = 0;
 	job->tasks = NULL;
+	job->op_args = NULL;
 
 	spin_lock(&ring->lock);
 	list_del_init(&job->ring_link);
@@ -536,6 +590,24 @@ static enum vnpu_run vnpu_fail(struct vnpu_outcome *out, int fence_error,
 	return VNPU_RUN_RETIRE;
 }
 
+/* How an operator that returned @ret ends its job. */
+static enum vnpu_run vnpu_op_failed(struct vnpu_ring *ring, struct vnpu_job *job,
+				    int ret, struct vnpu_outcome *out)
+{
+	switch (ret) {
+	case -EDOM:
+		return vnpu_fail(out, -EDOM, VNPU_STREAM_ERROR_ARITH, job->next_task);
+	case -ECANCELED:
+		if (READ_ONCE(ring->cancelled))
+			return vnpu_fail(out, -ECANCELED, VNPU_STREAM_ERROR_NONE, 0);
+		return vnpu_fail(out, -ETIMEDOUT, VNPU_STREAM_ERROR_TIMEOUT, job->next_task);
+	default:
+		/* The submit checked everything vnpu_op_run() checks. */
+		WARN_ONCE(1, "vnpu: operator failed with %d\n", ret);
+		return vnpu_fail(out, -EIO, VNPU_STREAM_ERROR_FAULT, job->next_task);
+	}
+}
+
 /*
  * Run @job, the head of @ring, from where it stopped, until it is done, it
  * fails, it waits for memory (the ring is parked) or the turn is over.
@@ -558,15 +630,25 @@ static enum vnpu_run vnpu_engine_execute(struct vnpu_engine *engine, struct vnpu
 
 	while (job->next_task < job->num_tasks) {
 		const struct vnpu_task *task = &job->tasks[job->next_task];
+		enum vnpu_step step;
+		int ret;
 
-		switch (vnpu_task_step(job, task)) {
+		if (task->kind == VNPU_TASK_OP) {
+			ret = vnpu_task_run_op(ring, job, task);
+			if (ret)
+				return vnpu_op_failed(ring, job, ret, out);
+			step = VNPU_STEP_DONE;
+		} else {
+			step = vnpu_task_step(job, task);
+		}
+
+		switch (step) {
 		case VNPU_STEP_DONE:
 			job->next_task++;
 			job->next_offset = 0;
 			if (vnpu_task_writes(task))
 				vnpu_engines_notify_write(vdev);
-			if (task->kind != VNPU_TASK_COPY && task->kind != VNPU_TASK_FILL &&
-			    ++since_check < VNPU_TASKS_PER_CHECK)
+			if (!vnpu_task_long(task) && ++since_check < VNPU_TASKS_PER_CHECK)
 				continue;
 			if (job->next_task == job->num_tasks)
 				return VNPU_RUN_RETIRE;

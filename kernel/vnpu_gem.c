@@ -172,7 +172,7 @@ static void vnpu_bo_free(struct drm_gem_object *obj)
 		drm_gem_shmem_vunmap(&bo->base, &bo->map);
 	if (bo->charged)
 		vnpu_bo_uncharge(vdev, bo->flags, bo->charged);
-	mutex_destroy(&bo->mappings_lock);
+	vnpu_bo_fini(bo);
 	drm_gem_shmem_free(&bo->base);
 }
 
@@ -198,6 +198,17 @@ void vnpu_bo_init(struct vnpu_bo *bo)
 {
 	mutex_init(&bo->mappings_lock);
 	INIT_LIST_HEAD(&bo->mappings);
+	vnpu_hazard_set_init(&bo->hazards);
+}
+
+/**
+ * vnpu_bo_fini() - release the vnpu part of a buffer being freed
+ * @bo: buffer whose last reference is gone
+ */
+void vnpu_bo_fini(struct vnpu_bo *bo)
+{
+	vnpu_hazard_set_fini(to_vnpu_device(vnpu_bo_gem(bo)->dev), &bo->hazards);
+	mutex_destroy(&bo->mappings_lock);
 }
 
 /**

@@ -12,6 +12,7 @@
 #include <drm/drm_gem_shmem_helper.h>
 
 #include "vnpu_drm.h"
+#include "vnpu_hazard.h"
 
 struct drm_file;
 struct mm_struct;
@@ -51,6 +52,8 @@ enum vnpu_mem_region {
  *	(vnpu_vm.lock), never while holding one
  * @mappings: every struct vnpu_mapping of this buffer, one per file that
  *	has a handle to it
+ * @hazards: pool bindings on this buffer and its workspace-use records
+ *	(vnpu_hazard.c)
  */
 struct vnpu_bo {
 	struct drm_gem_shmem_object base;
@@ -61,6 +64,7 @@ struct vnpu_bo {
 	struct mm_struct *user_mm;
 	struct mutex mappings_lock;
 	struct list_head mappings;
+	struct vnpu_hazard_set hazards;
 };
 
 static inline struct vnpu_bo *to_vnpu_bo(struct drm_gem_object *obj)
@@ -92,6 +96,7 @@ static inline enum vnpu_mem_region vnpu_bo_region(const struct vnpu_bo *bo)
 }
 
 void vnpu_bo_init(struct vnpu_bo *bo);
+void vnpu_bo_fini(struct vnpu_bo *bo);
 int vnpu_bo_open(struct drm_gem_object *obj, struct drm_file *file);
 void vnpu_bo_close(struct drm_gem_object *obj, struct drm_file *file);
 int vnpu_bo_publish(struct drm_file *file, struct vnpu_bo *bo, u32 *handle,

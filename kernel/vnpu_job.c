@@ -6,12 +6,14 @@
  * find the stream, allocate the job, load every task while checking it and
  * resolving its device addresses against the file's buffers (the job takes
  * a reference on each buffer's mapping, under one hold of the VA space
- * lock), find the out-syncobj, initialise the scheduler job and fold the
- * in-fences into a gate that becomes its dependency (vnpu_gate.c), then
- * arm and push it under the stream's submit lock and install its finished
- * fence in the out-syncobj. Every step
- * before the push can fail and leaves nothing behind: a batch with one bad
- * task queues nothing.
+ * lock; operator workspace is looked up in the stream's pool first, under
+ * the pool's lock), prepare the hazard records (vnpu_hazard.c), find the
+ * out-syncobj, initialise the scheduler job and fold the in-fences into a
+ * gate that becomes its dependency (vnpu_gate.c), then, under the stream's
+ * submit lock, check the workspace against other streams' running jobs,
+ * arm and push the job, record its workspace and install its finished
+ * fence in the out-syncobj. Every step before the arm can fail and leaves
+ * nothing behind: a batch with one bad task queues nothing.
  *
  * The scheduler backend is thin: run_job hands the job to its stream's
  * ring (vnpu_engine.c), free_job drops the scheduler's reference.
@@ -31,7 +33,10 @@
 #include "vnpu_engine.h"
 #include "vnpu_gate.h"
 #include "vnpu_gem.h"
+#include "vnpu_hazard.h"
 #include "vnpu_job.h"
+#include "vnpu_ops.h"
+#include "vnpu_pool.h"
 #include "vnpu_stream.h"
 #include "vnpu_vm.h"
 
@@ -72,6 +77,7 @@ static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
 	job->stream = vnpu_stream_get(stream);
 	job->num_tasks = task_count;
 	INIT_LIST_HEAD(&job->ring_link);
+	INIT_LIST_HEAD(&job->hazard_spare);
 	atomic_inc(&vdev->num_jobs);
 	return job;
 }
@@ -98,6 +104,9 @@ static void vnpu_job_release(struct kref *kref)
 	struct vnpu_device *vdev = job->vdev;
 
 	vnpu_job_release_mappings(job->mappings, job->num_mappings);
+	vnpu_hazard_job_fini(job);
+	kvfree(job->ws);
+	kvfree(job->op_args);
 	if (job->hw_fence_live)
 		dma_fence_put(job->hw_fence);
 	else
@@ -242,10 +251,133 @@ static int vnpu_load_timestamp(struct vnpu_job *job, struct vnpu_vm *vm,
 	return 0;
 }
 
+/* Bytes per element of an operator data type (already validated). */
+static u32 vnpu_op_elem_size(u32 dtype)
+{
+	return dtype == VNPU_DTYPE_F16 || dtype == VNPU_DTYPE_BF16 ? 2 : 4;
+}
+
+/* A rough cost in bytes moved: operands, plus 4 per matmul multiply-add. */
+static u64 vnpu_op_cost(const struct vnpu_op_args *a, const struct vnpu_op_sizes *sz)
+{
+	u64 cost = sz->in0 + sz->in1 + sz->out + sz->ws;
+
+	if (a->op == VNPU_OP_MATMUL)
+		cost = size_add(cost, size_mul(size_mul(size_mul(a->dims[0], a->dims[1]),
+							a->dims[2]), 4));
+	return cost;
+}
+
+/*
+ * An operator's workspace: through a range of the stream's pool that holds
+ * it, which works even when the buffer's handle is closed; otherwise, unless
+ * the stream requires pool workspace, through the VA space like any other
+ * address. Records the use for the hazard checks. Caller holds the pool's
+ * lock and the VA space lock.
+ */
+static int vnpu_job_resolve_ws_locked(struct vnpu_job *job, struct vnpu_vm *vm,
+				      u64 va, u64 len, void **kaddr)
+{
+	struct vnpu_pool *pool = &job->stream->pool;
+	struct vnpu_mapping *mapping;
+	struct vnpu_ws_use *use;
+	u64 offset, end;
+	int ret;
+
+	lockdep_assert_held(&pool->lock);
+	lockdep_assert_held(&vm->lock);
+	if (check_add_overflow(va, len, &end))
+		return -EOVERFLOW;
+	ret = vnpu_pool_resolve_locked(pool, va, len, &mapping, &offset);
+	if (ret == -ENOENT) {
+		if (READ_ONCE(job->stream->require_pool))
+			return -EACCES;
+		ret = vnpu_vm_resolve_locked(vm, va, len, &mapping, &offset);
+	}
+	if (ret)
+		return ret;
+	job->mappings[job->num_mappings++] = mapping;
+	*kaddr = (u8 *)vnpu_bo_vaddr(mapping->bo) + offset;
+
+	use = &job->ws[job->num_ws++];
+	use->bo = mapping->bo;
+	use->start = offset;
+	use->last = offset + len - 1;
+	job->ws_bytes += len;
+	return 0;
+}
+
+/*
+ * An operator. Checks, in this order: the task's flags, then the operator
+ * itself (vnpu_op_sizes(): op, dtypes, flags, dims; -EINVAL or, for sizes
+ * beyond the operator limits, -EOVERFLOW), in1 given to a unary operator,
+ * a workspace address without a size or a size without an address,
+ * operand alignment (-EINVAL), a workspace smaller than the operator needs
+ * (-ENOSPC); then resolves in0, in1, out and the workspace.
+ */
+static int vnpu_load_op(struct vnpu_job *job, struct vnpu_vm *vm,
+			const struct drm_vnpu_task *in, struct vnpu_task *out)
+{
+	const struct drm_vnpu_task_op *op = &in->op;
+	struct vnpu_op_args *a = &job->op_args[job->num_ops];
+	struct vnpu_op_sizes sz;
+	u32 es, oes;
+	void *p;
+	int ret;
+
+	if (in->flags)
+		return -EINVAL;
+	a->op = op->op;
+	a->dtype = op->dtype;
+	a->out_dtype = op->out_dtype;
+	a->flags = op->op_flags;
+	memcpy(a->dims, op->dims, sizeof(a->dims));
+	ret = vnpu_op_sizes(a, &sz);
+	if (ret)
+		return ret;
+	if ((!sz.in1 && op->in1) || !op->ws != !op->ws_size)
+		return -EINVAL;
+	es = vnpu_op_elem_size(a->dtype);
+	oes = a->op == VNPU_OP_CAST ? vnpu_op_elem_size(a->out_dtype) : es;
+	if (!IS_ALIGNED(op->in0, es) || !IS_ALIGNED(op->in1, es) ||
+	    !IS_ALIGNED(op->out, oes) || !IS_ALIGNED(op->ws, 4))
+		return -EINVAL;
+	if (op->ws_size < sz.ws)
+		return -ENOSPC;
+
+	ret = vnpu_job_resolve_locked(job, vm, op->in0, sz.in0, &p);
+	if (ret)
+		return ret;
+	a->in0 = p;
+	a->in1 = NULL;
+	if (sz.in1) {
+		ret = vnpu_job_resolve_locked(job, vm, op->in1, sz.in1, &p);
+		if (ret)
+			return ret;
+		a->in1 = p;
+	}
+	ret = vnpu_job_resolve_locked(job, vm, op->out, sz.out, &p);
+	if (ret)
+		return ret;
+	a->out = p;
+	a->ws = NULL;
+	a->ws_size = op->ws_size;
+	if (op->ws_size) {
+		ret = vnpu_job_resolve_ws_locked(job, vm, op->ws, op->ws_size, &p);
+		if (ret)
+			return ret;
+		a->ws = p;
+	}
+
+	out->op.args = a;
+	out->op.cost = vnpu_op_cost(a, &sz);
+	job->num_ops++;
+	return 0;
+}
+
 /*
  * Per kind: how to check and load a task, and how many device addresses it
  * can name (the job reserves that many mapping references up front).
- * VNPU_TASK_OP has no entry yet, so it fails like an unknown kind.
  */
 static const struct {
 	int (*load)(struct vnpu_job *job, struct vnpu_vm *vm,
@@ -258,6 +390,7 @@ static const struct {
 	[VNPU_TASK_WRITE_VALUE] = { vnpu_load_value, 1 },
 	[VNPU_TASK_WAIT_VALUE] = { vnpu_load_value, 1 },
 	[VNPU_TASK_TIMESTAMP] = { vnpu_load_timestamp, 1 },
+	[VNPU_TASK_OP] = { vnpu_load_op, 4 },
 };
 
 static bool vnpu_task_kind_known(u32 kind)
@@ -283,19 +416,23 @@ static bool vnpu_job_short(const struct vnpu_job *job)
 			bytes += t->copy.size;
 		else if (t->kind == VNPU_TASK_FILL)
 			bytes += t->fill.size;
+		else if (t->kind == VNPU_TASK_OP)
+			bytes = size_add(bytes, t->op.cost);
 	}
 	return bytes <= VNPU_INLINE_MAX_BYTES;
 }
 
 /*
  * Copy the tasks in, then check and resolve each one, all under one hold
- * of the VA space lock so the batch sees one consistent set of buffers.
+ * of the VA space lock (and, if an operator has workspace, of the stream's
+ * pool lock) so the batch sees one consistent set of buffers and ranges.
  */
 static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 			       const struct drm_vnpu_submit *args)
 {
+	struct vnpu_pool *pool = &job->stream->pool;
+	u32 i, max_addrs = 0, ops = 0, ws = 0;
 	struct drm_vnpu_task *in;
-	u32 i, max_addrs = 0;
 	int ret = 0;
 
 	in = kvmalloc_array(args->task_count, sizeof(*in), GFP_KERNEL);
@@ -315,6 +452,11 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 			goto out;
 		}
 		max_addrs += vnpu_task_kinds[in[i].kind].max_addrs;
+		if (in[i].kind == VNPU_TASK_OP) {
+			ops++;
+			if (in[i].op.ws_size)
+				ws++;
+		}
 	}
 	if (max_addrs) {
 		job->mappings = kvmalloc_array(max_addrs, sizeof(*job->mappings),
@@ -323,6 +465,21 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 			ret = -ENOMEM;
 			goto out;
 		}
+	}
+	if (ops) {
+		job->op_args = kvmalloc_array(ops, sizeof(*job->op_args), GFP_KERNEL);
+		if (!job->op_args) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	if (ws) {
+		job->ws = kvmalloc_array(ws, sizeof(*job->ws), GFP_KERNEL);
+		if (!job->ws) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		mutex_lock(&pool->lock);
 	}
 
 	mutex_lock(&vm->lock);
@@ -337,6 +494,8 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 		}
 	}
 	mutex_unlock(&vm->lock);
+	if (ws)
+		mutex_unlock(&pool->lock);
 	if (!ret)
 		job->run_inline = vnpu_job_short(job);
 out:
@@ -468,13 +627,20 @@ static int vnpu_submit_check_args(const struct drm_vnpu_submit *args)
 
 /*
  * Arm and push under the stream's submit lock, so that seqnos, the order
- * of jobs in the entity and the order of out-fences agree.
+ * of jobs in the entity and the order of out-fences agree. A job with
+ * operator workspace is checked against other streams' running jobs and
+ * recorded in one hold of the device's hazard lock, taken inside the
+ * submit lock, around the arm that creates the fence the record names.
  */
-static int vnpu_job_push(struct vnpu_job *job, struct vnpu_gate *gate,
-			 struct vnpu_out_sync *out, u64 *seqno)
+static int vnpu_job_push(struct vnpu_file *vfile, struct vnpu_job *job,
+			 struct vnpu_gate *gate, struct vnpu_out_sync *out, u64 *seqno)
 {
 	struct vnpu_stream *stream = job->stream;
+	struct vnpu_device *vdev = job->vdev;
+	u64 owner = stream->ring.fence_context;
+	struct vnpu_gate *hazard_gate = NULL;
 	struct dma_fence *done;
+	u32 hazards = 0;
 	int ret = 0;
 
 	mutex_lock(&stream->submit_lock);
@@ -487,10 +653,31 @@ static int vnpu_job_push(struct vnpu_job *job, struct vnpu_gate *gate,
 		goto unlock;
 	}
 
+	if (job->hazard_check) {
+		mutex_lock(&vdev->hazard_lock);
+		ret = vnpu_hazard_check_locked(job, owner,
+					       READ_ONCE(stream->hazard_policy) ==
+					       VNPU_HAZARD_STRICT,
+					       &hazard_gate, &hazards);
+		if (ret) {
+			mutex_unlock(&vdev->hazard_lock);
+			if (ret == -EBUSY)
+				vnpu_pool_count_rejected(&stream->pool, vfile, hazards);
+			goto unlock;
+		}
+	}
+
+	/* Nothing fails from here on. */
 	if (gate)
 		vnpu_gate_arm(gate, &stream->gates);
+	if (hazard_gate)
+		vnpu_gate_arm(hazard_gate, &stream->gates);
 	drm_sched_job_arm(&job->base);
 	done = dma_fence_get(&job->base.s_fence->finished);
+	if (job->hazard_check) {
+		vnpu_hazard_record_locked(job, owner, done);
+		mutex_unlock(&vdev->hazard_lock);
+	}
 	/*
 	 * drm_sched lets a job that depends on a job of the same scheduler
 	 * run as soon as that job was handed over, trusting an in-order
@@ -509,8 +696,12 @@ static int vnpu_job_push(struct vnpu_job *job, struct vnpu_gate *gate,
 	vnpu_out_sync_install(out, done);
 	dma_fence_put(done);
 	*seqno = job->seqno;
+	vnpu_pool_count_submit(&stream->pool, vfile, job->ws_bytes, job->num_ws, hazards);
 unlock:
 	mutex_unlock(&stream->submit_lock);
+	/* The job's dependency holds the gate now. */
+	if (hazard_gate)
+		dma_fence_put(&hazard_gate->base);
 	return ret;
 }
 
@@ -549,6 +740,9 @@ int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
 	ret = vnpu_job_load_tasks(job, vfile->vm, args);
 	if (ret)
 		goto out_put;
+	ret = vnpu_hazard_prepare(job);
+	if (ret)
+		goto out_put;
 	ret = vnpu_out_sync_get(&out, file, &args->out_sync);
 	if (ret)
 		goto out_put;
@@ -562,7 +756,7 @@ int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
 		goto out_put;
 	ret = vnpu_job_add_in_syncs(job, file, args, &gate);
 	if (!ret)
-		ret = vnpu_job_push(job, gate, &out, &args->seqno);
+		ret = vnpu_job_push(vfile, job, gate, &out, &args->seqno);
 	if (ret)
 		drm_sched_job_cleanup(&job->base);
 	if (gate) {

@@ -17,7 +17,9 @@ struct drm_device;
 struct drm_file;
 struct vnpu_device;
 struct vnpu_mapping;
+struct vnpu_op_args;
 struct vnpu_stream;
+struct vnpu_ws_use;
 
 /**
  * struct vnpu_task - one task, checked and with its device addresses
@@ -30,6 +32,9 @@ struct vnpu_stream;
  *	@value.addr, the value (already cut to 32 bits for 32-bit words) and,
  *	for waits, the VNPU_WAIT_* comparison
  * @timestamp: VNPU_TASK_TIMESTAMP: where the 64-bit time goes
+ * @op: VNPU_TASK_OP: the operator with its operands resolved (an entry of
+ *	&vnpu_job.op_args) and its cost, a rough byte count used to decide
+ *	whether the job is short
  */
 struct vnpu_task {
 	u32 kind;
@@ -53,6 +58,10 @@ struct vnpu_task {
 		struct {
 			u64 *addr;
 		} timestamp;
+		struct {
+			struct vnpu_op_args *args;
+			u64 cost;
+		} op;
 	};
 };
 
@@ -77,6 +86,16 @@ struct vnpu_task {
  * @mappings: a reference on the mapping of every buffer a task touches;
  *	handed to the engine when the job is retired (so buffers are released
  *	as soon as the work is done), else dropped when the job is freed
+ * @num_ops: entries in @op_args
+ * @op_args: the operator tasks' arguments (kvmalloc'ed), NULL if none;
+ *	released with @tasks
+ * @num_ws: entries in @ws
+ * @ws: the workspace of every operator task that has one, as a buffer
+ *	range, for the hazard checks (vnpu_hazard.c); freed with the job
+ * @ws_bytes: the workspace sizes of the operator tasks, summed
+ * @hazard_check: some workspace must be checked (or recorded) against
+ *	other streams' use at push
+ * @hazard_spare: records allocated for the push to fill in
  * @next_task: engine progress: the task to run next
  * @next_offset: engine progress: bytes of @next_task already done
  * @started: the engine has started the job (@deadline is valid)
@@ -98,6 +117,14 @@ struct vnpu_job {
 	struct vnpu_task *tasks;
 	u32 num_mappings;
 	struct vnpu_mapping **mappings;
+
+	u32 num_ops;
+	struct vnpu_op_args *op_args;
+	u32 num_ws;
+	struct vnpu_ws_use *ws;
+	u64 ws_bytes;
+	bool hazard_check;
+	struct list_head hazard_spare;
 
 	u32 next_task;
 	u64 next_offset;

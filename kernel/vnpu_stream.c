@@ -14,6 +14,7 @@
  * entity is torn down without a flush, drm_sched killing the jobs it still
  * holds. Jobs keep the stream's memory alive until they are freed.
  */
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/xarray.h>
 #include <drm/drm_file.h>
@@ -48,6 +49,7 @@ static void vnpu_stream_release(struct kref *kref)
 	struct vnpu_stream *stream = container_of(kref, struct vnpu_stream, refcount);
 
 	WARN_ON(!list_empty(&stream->ring.jobs));
+	mutex_destroy(&stream->pool.lock);
 	mutex_destroy(&stream->submit_lock);
 	kfree(stream);
 }
@@ -77,6 +79,29 @@ struct vnpu_stream *vnpu_stream_lookup(struct vnpu_file *vfile, u32 id)
 	stream = xa_load(&vfile->streams, id);
 	if (stream)
 		vnpu_stream_get(stream);
+	xa_unlock(&vfile->streams);
+	return stream;
+}
+
+/**
+ * vnpu_stream_next() - walk a file's streams in id order
+ * @vfile: the file
+ * @id: in, the id to start after (0 for the first); out, the found id
+ *
+ * Return: the next stream with a new reference, or NULL at the end.
+ * Streams created or destroyed during the walk may or may not be seen.
+ */
+struct vnpu_stream *vnpu_stream_next(struct vnpu_file *vfile, u32 *id)
+{
+	unsigned long index = (unsigned long)*id + 1;
+	struct vnpu_stream *stream;
+
+	xa_lock(&vfile->streams);
+	stream = xa_find(&vfile->streams, &index, U32_MAX, XA_PRESENT);
+	if (stream) {
+		vnpu_stream_get(stream);
+		*id = index;
+	}
 	xa_unlock(&vfile->streams);
 	return stream;
 }
@@ -122,6 +147,7 @@ static struct vnpu_stream *vnpu_stream_alloc(struct vnpu_file *vfile, u32 priori
 	stream->hazard_policy = VNPU_HAZARD_SERIALIZE;
 	vnpu_gate_list_init(&stream->gates);
 	vnpu_ring_init(&stream->ring, engine_prio, vfile);
+	vnpu_pool_init(&stream->pool);
 	return stream;
 }
 
@@ -139,6 +165,7 @@ static void vnpu_stream_kill(struct vnpu_file *vfile, struct vnpu_stream *stream
 	vnpu_gates_cancel(&stream->gates);
 	vnpu_ring_cancel(&stream->ring);
 	drm_sched_entity_fini(&stream->entity);
+	vnpu_pool_fini(&stream->pool, vfile);
 
 	atomic_dec(&vfile->num_streams);
 	atomic_dec(&stream->vdev->num_streams);
@@ -270,6 +297,45 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
 
 	vnpu_stream_put(stream);
 	return 0;
+}
+
+/**
+ * vnpu_streams_show_fdinfo() - print one fdinfo line per stream of a file
+ * @m: the fdinfo file
+ * @vfile: the file
+ *
+ * "vnpu-stream-<id>:" then key=value pairs: priority, progress (queued is
+ * submitted minus completed), state and error (enum drm_vnpu_stream_error),
+ * pool ranges and bytes, the hazard and workspace counters, the policies.
+ * tools/vnpu-smi reads these; keys may be added, never renamed.
+ */
+void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
+{
+	struct drm_vnpu_pool_stats stats;
+	struct vnpu_ring_status status;
+	struct vnpu_stream *stream;
+	u64 submitted;
+	u32 id = 0;
+
+	while ((stream = vnpu_stream_next(vfile, &id))) {
+		/* Completed first, as in STREAM_QUERY: queued never goes negative. */
+		vnpu_ring_status(&stream->ring, &status);
+		submitted = READ_ONCE(stream->submitted_seqno);
+		vnpu_pool_stats(&stream->pool, vfile, &stats);
+		seq_printf(m, "vnpu-stream-%u:\tprio=%u submitted=%llu completed=%llu queued=%llu state=%s error=%u",
+			   id, stream->priority, submitted, status.completed_seqno,
+			   submitted - status.completed_seqno,
+			   status.error == VNPU_STREAM_ERROR_NONE ? "ok" : "failed",
+			   status.error);
+		seq_printf(m, " pool_ranges=%u pool_bytes=%llu hazards_serialized=%llu hazards_rejected=%llu ws_bytes=%llu ws_tasks=%llu",
+			   READ_ONCE(stream->pool.num_ranges), stats.bytes_bound,
+			   stats.hazards_serialized, stats.hazards_rejected,
+			   stats.ws_bytes_used, stats.ws_tasks);
+		seq_printf(m, " hazard_policy=%s require_pool=%u\n",
+			   READ_ONCE(stream->hazard_policy) == VNPU_HAZARD_STRICT ?
+			   "strict" : "serialize", READ_ONCE(stream->require_pool));
+		vnpu_stream_put(stream);
+	}
 }
 
 /**

@@ -13,9 +13,11 @@
 
 #include "vnpu_engine.h"
 #include "vnpu_gate.h"
+#include "vnpu_pool.h"
 
 struct drm_device;
 struct drm_file;
+struct seq_file;
 struct vnpu_device;
 struct vnpu_file;
 
@@ -34,8 +36,10 @@ struct vnpu_file;
  * @destroyed: STREAM_DESTROY or file close happened; nothing may be pushed
  * @hazard_policy: VNPU_STREAM_PARAM_HAZARD_POLICY value (used by pools)
  * @require_pool: VNPU_STREAM_PARAM_REQUIRE_POOL value (used by pools)
- * @gates: gates of pushed jobs still waiting for their in-fences
+ * @gates: gates of pushed jobs still waiting for their in-fences or for
+ *	the jobs of other streams they collide with (vnpu_hazard.c)
  * @ring: execution state
+ * @pool: the workspace pool bound to the stream, and its counters
  */
 struct vnpu_stream {
 	struct kref refcount;
@@ -52,6 +56,7 @@ struct vnpu_stream {
 
 	struct vnpu_gate_list gates;
 	struct vnpu_ring ring;
+	struct vnpu_pool pool;
 };
 
 static inline struct vnpu_stream *vnpu_ring_to_stream(struct vnpu_ring *ring)
@@ -67,6 +72,8 @@ static inline struct vnpu_stream *vnpu_stream_get(struct vnpu_stream *stream)
 
 void vnpu_stream_put(struct vnpu_stream *stream);
 struct vnpu_stream *vnpu_stream_lookup(struct vnpu_file *vfile, u32 id);
+struct vnpu_stream *vnpu_stream_next(struct vnpu_file *vfile, u32 *id);
+void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile);
 void vnpu_streams_file_close(struct vnpu_file *vfile);
 void vnpu_debugfs_streams_init(struct vnpu_device *vdev);
 

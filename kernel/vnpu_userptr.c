@@ -108,8 +108,8 @@ static void vnpu_userptr_free(struct drm_gem_object *obj)
 	kvfree(bo->user_pages);
 	vnpu_userptr_uncharge(bo->user_mm, npages);
 	mmdrop(bo->user_mm);
+	vnpu_bo_fini(bo);
 	drm_gem_object_release(obj);
-	mutex_destroy(&bo->mappings_lock);
 	kfree(bo);
 }
 

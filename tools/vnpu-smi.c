@@ -35,7 +35,7 @@
 
 struct stream_info {
 	unsigned int id;
-	char detail[256];	/* key=value pairs from fdinfo */
+	char detail[512];	/* key=value pairs from fdinfo */
 };
 
 struct client_info {
@@ -170,7 +170,7 @@ static void trim(char *s)
 /* Parse one fdinfo file; returns false if it is not a vnpu client. */
 static bool read_fdinfo(const char *path, struct client_info *c)
 {
-	char line[512], key[MAX_KEY];
+	char line[1024], key[MAX_KEY];
 	bool vnpu = false;
 	FILE *f;
 
@@ -310,7 +310,7 @@ static void print_json_string(const char *s)
 /* "a=1 b=x" -> {"a":1,"b":"x"} (numbers stay numbers). */
 static void print_json_detail(const char *detail)
 {
-	char buf[256], *save = NULL, *tok;
+	char buf[512], *save = NULL, *tok;
 	bool first = true;
 
 	snprintf(buf, sizeof(buf), "%s", detail);

@@ -413,9 +413,28 @@ struct drm_vnpu_task_timestamp {
  *
  * A workspace that is too small fails the submit with -ENOSPC. On a stream
  * that requires pool workspace (VNPU_STREAM_PARAM_REQUIRE_POOL) every
- * nonzero workspace must lie inside the stream's bound pool ranges, else the
- * submit fails with -EACCES. Inputs, output and workspace are checked like
- * every other device address.
+ * nonzero workspace must lie inside one of the stream's bound pool ranges
+ * (not merely inside memory bound to another stream, nor across a range's
+ * edge), else the submit fails with -EACCES. Inputs, output and workspace
+ * are checked like every other device address, each for the size the
+ * operator reads or writes (the workspace for all of @ws_size).
+ *
+ * Operands must be aligned to their element size (4 bytes for F32 and I32,
+ * 2 for F16 and BF16; for CAST the output to out_dtype's), the workspace
+ * to 4 bytes. A dim may be at most 2^31 and no operand larger than 2^40
+ * bytes (-EOVERFLOW). The checks run in this order, the first failing one
+ * deciding the errno: task flags (must be zero), op, dtypes, op_flags and
+ * dims (-EINVAL, or -EOVERFLOW for the limits), in1 given to a unary
+ * operator or exactly one of @ws and @ws_size zero (-EINVAL), alignment
+ * (-EINVAL), workspace size (-ENOSPC), then the addresses of in0, in1, out
+ * and the workspace (-ENXIO, -EOVERFLOW, -EACCES).
+ *
+ * Semantics: fp16/bf16 values are computed in fp32 and rounded to nearest
+ * even; int32 ADD, SUB, MUL, REDUCE_SUM and MATMUL wrap modulo 2^32, DIV
+ * truncates toward zero (INT_MIN / -1 is INT_MIN) and fails the stream with
+ * VNPU_STREAM_ERROR_ARITH on a zero divisor; RELU and ABS act on the sign
+ * bit (RELU keeps -0 and NaN, ABS of INT_MIN is INT_MIN); REDUCE_MAX and
+ * SOFTMAX propagate NaN; CAST from int32 to fp16/bf16 rounds through fp32.
  */
 struct drm_vnpu_task_op {
 	/** @op: VNPU_OP_*. */
@@ -493,7 +512,8 @@ struct drm_vnpu_sync {
  * VNPU_MAX_TASKS_PER_SUBMIT, @task_size not sizeof(struct drm_vnpu_task),
  * @in_sync_count above VNPU_MAX_IN_SYNCS, a malformed task, or a timeline
  * point that has no fence yet; -ENOENT for an unknown stream or syncobj;
- * -EFAULT for unreadable arrays; -ENXIO/-EOVERFLOW for bad device ranges;
+ * -EFAULT for unreadable arrays; -ENXIO/-EOVERFLOW for bad device ranges
+ * (-EOVERFLOW also for operator dims or sizes beyond their limits);
  * -ENOSPC for a too small operator workspace; -EACCES for workspace outside
  * a pool-requiring stream's pools; -EBUSY when a strict stream's workspace
  * is still in use by another stream's running job; -EIO when the stream has
@@ -529,7 +549,7 @@ struct drm_vnpu_submit {
  * @VNPU_STREAM_ERROR_TIMEOUT: a job ran past the job timeout and was cancelled.
  * @VNPU_STREAM_ERROR_FAULT: the device reported a fault while running a task.
  * @VNPU_STREAM_ERROR_ARITH: an operator hit an arithmetic error (int32
- *	division by zero).
+ *	division by zero); the job's fence carries -EDOM.
  * @VNPU_STREAM_ERROR_CANCELED: the work was cancelled (device teardown).
  *
  * Once failed, a stream stays failed: jobs queued behind the failing one are
@@ -572,8 +592,16 @@ struct drm_vnpu_stream_query {
  * VNPU_STREAM_PARAM_HAZARD_POLICY: what a submit does when an operator's
  * workspace overlaps bound pool memory that a still-running job of another
  * stream uses as workspace: VNPU_HAZARD_SERIALIZE (default) makes the new
- * job wait for that job; VNPU_HAZARD_STRICT fails the submit with -EBUSY.
- * Both count the hazard (POOL_QUERY).
+ * job wait for that job; VNPU_HAZARD_STRICT fails the submit with -EBUSY
+ * and queues nothing. Both count the hazard (POOL_QUERY), once per operator
+ * task whose workspace collides.
+ *
+ * "Bound pool memory" is a buffer with a pool range of any stream (of any
+ * file sharing the buffer): workspace in such a buffer is remembered, per
+ * byte range of the buffer, with the job that uses it, until that job
+ * ends. Jobs of one stream run in order, so a stream's own earlier use is
+ * never a hazard. Workspace in a buffer that no stream has bound is not
+ * tracked.
  */
 #define VNPU_STREAM_PARAM_HAZARD_POLICY 1
 /**
@@ -613,12 +641,15 @@ struct drm_vnpu_stream_set_param {
  * released when unbound and no job uses it any more.
  *
  * Unbinding removes the range from the pool for jobs submitted afterwards;
- * running jobs keep their memory. The whole range must currently be bound
- * (else -ENOENT and nothing changes).
+ * running jobs keep their memory. The whole range must lie inside one bound
+ * range (else -ENOENT and nothing changes); cutting a range in the middle
+ * splits it in two.
  *
  * Errors: -EINVAL for @size 0 or nonzero @flags; -ENOENT for an unknown
  * stream; -ENXIO/-EOVERFLOW for a bad range; -ENOSPC when the stream
- * already has VNPU_MAX_POOL_RANGES separate ranges.
+ * already has VNPU_MAX_POOL_RANGES separate ranges and the bind would add
+ * one more (or the unbind would split one). Checks run in this order:
+ * flags and size, stream, range.
  */
 struct drm_vnpu_pool_bind {
 	/** @stream_id: in, stream whose pool changes. */
@@ -645,6 +676,9 @@ struct drm_vnpu_pool_range {
  * struct drm_vnpu_pool_stats - pool and workspace counters
  *
  * Counted since the stream (or, for the file totals, the file) was created.
+ * The file totals include destroyed streams, except @bytes_bound, which is
+ * what the file's live streams have bound now. Hazards are counted per
+ * operator task; only submits that queue their job count workspace.
  */
 struct drm_vnpu_pool_stats {
 	/** @binds: successful POOL_BIND calls that added memory. */

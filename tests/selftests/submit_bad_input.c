@@ -416,8 +416,8 @@ TEST_F(bad, task_unknown_kind)
 	EXPECT_EQ(-EINVAL, submit_task(self, t));
 }
 
-/* Operators are not accepted yet (they come with pools). */
-TEST_F(bad, task_op_not_yet_supported)
+/* Operators are a known kind: a bad one fails on its fields (op_bad_input.c). */
+TEST_F(bad, task_op_checked_by_fields)
 {
 	struct drm_vnpu_task t = { .kind = VNPU_TASK_OP };
 
@@ -425,7 +425,10 @@ TEST_F(bad, task_op_not_yet_supported)
 	t.op.dtype = VNPU_DTYPE_F32;
 	t.op.dims[0] = 4;
 	t.op.in0 = self->va;
+	t.op.out = self->end;
+	EXPECT_EQ(-ENXIO, submit_task(self, t));
 	t.op.out = self->va + 64;
+	t.op.dims[1] = 1;
 	EXPECT_EQ(-EINVAL, submit_task(self, t));
 }
 

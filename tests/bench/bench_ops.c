@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_ops: what operators and pools cost, as ratios to figures measured
+ * in the same run (a benchmark, not a test: it never fails on numbers).
+ *
+ *  - element-wise fp32 ADD of 1 Mi elements on the device (submit + wait
+ *    per operator) against the same loop in userspace C (this file is
+ *    built at -O2);
+ *  - 256 x 256 x 256 fp32 MATMUL on the device (submit + wait) against the
+ *    textbook i-j-k triple loop and the i-k-j loop in userspace C;
+ *  - per-job cost of a small operator (REDUCE_SUM of 4 x 64 fp32, 256 bytes
+ *    of workspace): pipelined jobs and submit-plus-wait round trips, once
+ *    with the workspace in a buffer bound to no stream (stream without
+ *    pool requirement) and once in the stream's bound pool with the stream
+ *    requiring pool workspace (pool lookup plus hazard records);
+ *  - a POOL_BIND + POOL_UNBIND pair of a 4 KiB range.
+ *
+ * Output: BENCH lines (ops_* and pool_* figures) for tests/bench/report.py,
+ * whose ratios.conf relates them to each other and to bench_baseline's
+ * noop_ioctl, measured in the same boot.
+ * usage: bench_ops [-q]; -q or VNPU_BENCH_MODE=smoke: few iterations.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "lib/vnpu_pool_util.h"
+#include "lib/vnpu_stream_util.h"
+#include "lib/vnpu_test.h"
+
+#define ADD_N (1u << 20)
+#define MM 256
+#define SMALL_ROWS 4
+#define SMALL_COLS 64
+
+static bool quick;
+
+static unsigned int scaled(unsigned int full, unsigned int smoke)
+{
+	return quick ? smoke : full;
+}
+
+static void record(struct bench_samples *s, const char *name)
+{
+	bench_report(s, name, "ns");
+}
+
+/* ---------------------------------------------------------------- userspace C */
+
+static void cpu_add(float *restrict c, const float *restrict a, const float *restrict b,
+		    unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		c[i] = a[i] + b[i];
+}
+
+static void cpu_matmul_ijk(float *restrict c, const float *restrict a, const float *restrict b,
+			   unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		for (unsigned int j = 0; j < n; j++) {
+			float sum = 0;
+
+			for (unsigned int k = 0; k < n; k++)
+				sum += a[i * n + k] * b[k * n + j];
+			c[i * n + j] = sum;
+		}
+	}
+}
+
+static void cpu_matmul_ikj(float *restrict c, const float *restrict a, const float *restrict b,
+			   unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++) {
+		for (unsigned int j = 0; j < n; j++)
+			c[i * n + j] = 0;
+		for (unsigned int k = 0; k < n; k++) {
+			float aik = a[i * n + k];
+
+			for (unsigned int j = 0; j < n; j++)
+				c[i * n + j] += aik * b[k * n + j];
+		}
+	}
+}
+
+static void fill(float *p, unsigned int n)
+{
+	for (unsigned int i = 0; i < n; i++)
+		p[i] = (float)((i * 2654435761u) >> 20) / 4096.0f - 0.5f;
+}
+
+static void bench_cpu(void)
+{
+	float *a = malloc(ADD_N * 4), *b = malloc(ADD_N * 4), *c = malloc(ADD_N * 4);
+	struct bench_samples s;
+
+	if (!a || !b || !c)
+		goto out;
+	fill(a, ADD_N);
+	fill(b, ADD_N);
+	memset(c, 0, ADD_N * 4);
+
+	bench_samples_init(&s, scaled(50, 3));
+	BENCH_LOOP(&s, scaled(50, 3), 1,
+		   { cpu_add(c, a, b, ADD_N); __asm__ volatile("" ::: "memory"); });
+	record(&s, "ops_add_f32_1m_cpu");
+
+	bench_samples_init(&s, scaled(10, 1));
+	BENCH_LOOP(&s, scaled(10, 1), 1,
+		   { cpu_matmul_ijk(c, a, b, MM); __asm__ volatile("" ::: "memory"); });
+	record(&s, "ops_matmul256_cpu_ijk");
+
+	bench_samples_init(&s, scaled(10, 1));
+	BENCH_LOOP(&s, scaled(10, 1), 1,
+		   { cpu_matmul_ikj(c, a, b, MM); __asm__ volatile("" ::: "memory"); });
+	record(&s, "ops_matmul256_cpu_ikj");
+out:
+	free(a);
+	free(b);
+	free(c);
+}
+
+/* ---------------------------------------------------------------- device */
+
+static int run(int fd, uint32_t stream, uint32_t sync, const struct drm_vnpu_task *t)
+{
+	int ret = vnpu_submit(fd, stream, t, 1, NULL, 0, sync, 0, NULL);
+
+	return ret ? ret : vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS);
+}
+
+static void bench_device_ops(int fd, uint32_t stream, uint32_t sync)
+{
+	struct vnpu_buf a, b, c;
+	struct drm_vnpu_task t;
+	struct bench_samples s;
+
+	if (vnpu_buf_create(fd, ADD_N * 4, &a) || vnpu_buf_create(fd, ADD_N * 4, &b) ||
+	    vnpu_buf_create(fd, ADD_N * 4, &c)) {
+		fprintf(stderr, "bench_ops: no buffers\n");
+		return;
+	}
+	fill(a.cpu, ADD_N);
+	fill(b.cpu, ADD_N);
+
+	t = vnpu_task_op(VNPU_OP_ADD, VNPU_DTYPE_F32, ADD_N, 0, 0, a.va, b.va, c.va, 0, 0);
+	run(fd, stream, sync, &t);	/* warm up */
+	bench_samples_init(&s, scaled(50, 3));
+	BENCH_LOOP(&s, scaled(50, 3), 1, if (run(fd, stream, sync, &t)) break);
+	record(&s, "ops_add_f32_1m_dev");
+
+	t = vnpu_task_op(VNPU_OP_MATMUL, VNPU_DTYPE_F32, MM, MM, MM, a.va, b.va, c.va, 0, 0);
+	bench_samples_init(&s, scaled(10, 1));
+	BENCH_LOOP(&s, scaled(10, 1), 1, if (run(fd, stream, sync, &t)) break);
+	record(&s, "ops_matmul256_dev");
+
+	vnpu_buf_destroy(fd, &a);
+	vnpu_buf_destroy(fd, &b);
+	vnpu_buf_destroy(fd, &c);
+}
+
+/*
+ * The small operator on @stream with its workspace at @ws: @jobs jobs back
+ * to back, the last waited for (time per job), then round trips.
+ */
+static void bench_small(int fd, uint32_t stream, uint32_t sync, const struct vnpu_buf *data,
+			uint64_t ws, const char *pipelined, const char *roundtrip)
+{
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_REDUCE_SUM, VNPU_DTYPE_F32, SMALL_ROWS,
+					      SMALL_COLS, 0, data->va, 0, data->va + 4096, ws,
+					      4 * SMALL_COLS);
+	unsigned int jobs = scaled(256, 16), rounds = scaled(30, 2);
+	struct bench_samples s;
+
+	for (int i = 0; i < 20; i++)
+		if (run(fd, stream, sync, &t))
+			return;
+	bench_samples_init(&s, rounds);
+	for (unsigned int r = 0; r < rounds; r++) {
+		uint64_t t0 = bench_now_ns();
+
+		for (unsigned int j = 0; j < jobs; j++)
+			if (vnpu_submit(fd, stream, &t, 1, NULL, 0, j == jobs - 1 ? sync : 0, 0,
+					NULL))
+				break;
+		if (vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
+			break;
+		bench_add(&s, (double)(bench_now_ns() - t0) / jobs);
+	}
+	record(&s, pipelined);
+
+	bench_samples_init(&s, scaled(1000, 30));
+	BENCH_LOOP(&s, scaled(1000, 30), 1, if (run(fd, stream, sync, &t)) break);
+	record(&s, roundtrip);
+}
+
+static void bench_pool(int fd, uint32_t sync)
+{
+	struct vnpu_buf data, plain, pool;
+	uint32_t s_plain, s_pool;
+	struct bench_samples s;
+
+	if (vnpu_buf_create(fd, 8192, &data) || vnpu_buf_create(fd, 65536, &plain) ||
+	    vnpu_buf_create(fd, 65536, &pool) ||
+	    vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s_plain) ||
+	    vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s_pool) ||
+	    vnpu_pool_bind(fd, s_pool, pool.va, 65536) ||
+	    vnpu_stream_set_param(fd, s_pool, VNPU_STREAM_PARAM_REQUIRE_POOL, 1)) {
+		fprintf(stderr, "bench_ops: pool setup failed\n");
+		return;
+	}
+	fill(data.cpu, SMALL_ROWS * SMALL_COLS);
+	bench_small(fd, s_plain, sync, &data, plain.va, "ops_small_job_nopool",
+		    "ops_small_roundtrip_nopool");
+	bench_small(fd, s_pool, sync, &data, pool.va, "ops_small_job_pool",
+		    "ops_small_roundtrip_pool");
+
+	bench_samples_init(&s, scaled(200, 10));
+	BENCH_LOOP(&s, scaled(200, 10), 50, {
+		if (vnpu_pool_bind(fd, s_plain, plain.va, 4096) ||
+		    vnpu_pool_unbind(fd, s_plain, plain.va, 4096))
+			break;
+	});
+	record(&s, "pool_bind_unbind");
+
+	vnpu_stream_destroy(fd, s_plain);
+	vnpu_stream_destroy(fd, s_pool);
+	vnpu_buf_destroy(fd, &data);
+	vnpu_buf_destroy(fd, &plain);
+	vnpu_buf_destroy(fd, &pool);
+}
+
+int main(int argc, char **argv)
+{
+	const char *mode = getenv("VNPU_BENCH_MODE");
+	uint32_t stream, sync;
+	int fd;
+
+	quick = (argc > 1 && !strcmp(argv[1], "-q")) || (mode && strstr(mode, "smoke"));
+	fd = vnpu_open_device(0);
+	if (fd < 0) {
+		fprintf(stderr, "bench_ops: no vnpu device\n");
+		return 1;
+	}
+	if (vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream) || vnpu_syncobj_create(fd, &sync)) {
+		fprintf(stderr, "bench_ops: setup failed\n");
+		return 1;
+	}
+	bench_cpu();
+	bench_device_ops(fd, stream, sync);
+	bench_pool(fd, sync);
+	close(fd);
+	return 0;
+}

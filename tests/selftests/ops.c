@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Operator tasks on the device against the CPU reference of
+ * lib/vnpu_op_ref.c (double precision, written for the tests), for every
+ * operator and data type, on fixed-seed random inputs, plus edge values of
+ * each float format, scalar broadcast, all four matmul transpose
+ * combinations, long rows (segmented), chunk-crossing lengths, in-place
+ * operation, the workspace really being used (and nothing written beyond
+ * it or beyond the output), int32 division by zero failing the stream with
+ * VNPU_STREAM_ERROR_ARITH, and timeouts and stream destruction stopping a
+ * long operator between chunks.
+ *
+ * Tolerances (device result vs the exact double result):
+ *  - ADD, SUB, MUL, DIV, any float type: within 1 position of the correctly
+ *    rounded result (fp16/bf16 are computed in fp32 and rounded again);
+ *  - RELU, ABS, CAST, REDUCE_MAX, every int32 result: exact (NaN: any NaN;
+ *    int32 -> fp16/bf16 is rounded to fp32 first, as the ABI says);
+ *  - REDUCE_SUM: 1 position, or |err| <= 1e-5 * sum|x|;
+ *  - SOFTMAX: fp32 |err| <= 2e-6 and each row sums to 1 within 1e-5;
+ *    fp16/bf16 within 1 position;
+ *  - MATMUL: 1 position, or |err| <= (k + 8) * 2^-24 * sum_k |a*b| (the
+ *    classic bound for a dot product accumulated in fp32).
+ */
+#include <math.h>
+
+#include "harness/harness.h"
+#include "lib/vnpu_op_ref.h"
+#include "lib/vnpu_pool_util.h"
+#include "lib/vnpu_stream_util.h"
+#include "lib/vnpu_test.h"
+
+#define BUF_SIZE (1u << 20)
+#define SENTINEL 0x5a
+#define GUARD 256
+
+static const char *const dtype_names[] = { "?", "f32", "f16", "bf16", "i32" };
+static const uint32_t dtypes[] = {
+	VNPU_DTYPE_F32, VNPU_DTYPE_F16, VNPU_DTYPE_BF16, VNPU_DTYPE_I32,
+};
+
+FIXTURE(ops) {
+	int fd;
+	uint32_t stream;
+	struct vnpu_buf in0, in1, out, ws;
+};
+
+FIXTURE_VARIANT(ops) {
+	uint32_t dtype;
+};
+
+FIXTURE_VARIANT_ADD(ops, f32) { .dtype = VNPU_DTYPE_F32 };
+FIXTURE_VARIANT_ADD(ops, f16) { .dtype = VNPU_DTYPE_F16 };
+FIXTURE_VARIANT_ADD(ops, bf16) { .dtype = VNPU_DTYPE_BF16 };
+FIXTURE_VARIANT_ADD(ops, i32) { .dtype = VNPU_DTYPE_I32 };
+
+FIXTURE_SETUP(ops)
+{
+	self->fd = vnpu_open_device(0);
+	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->stream));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, BUF_SIZE, &self->in0));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, BUF_SIZE, &self->in1));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, BUF_SIZE, &self->out));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, BUF_SIZE, &self->ws));
+}
+
+FIXTURE_TEARDOWN(ops)
+{
+	vnpu_buf_destroy(self->fd, &self->in0);
+	vnpu_buf_destroy(self->fd, &self->in1);
+	vnpu_buf_destroy(self->fd, &self->out);
+	vnpu_buf_destroy(self->fd, &self->ws);
+	close(self->fd);
+}
+
+/* Offset of the first byte in [0, n) of @p that is not @b, or n. */
+static size_t first_not(const void *p, size_t n, unsigned char b)
+{
+	const unsigned char *c = p;
+
+	for (size_t i = 0; i < n; i++)
+		if (c[i] != b)
+			return i;
+	return n;
+}
+
+/* Submit @t and wait; the stream must still be healthy afterwards. */
+static void run_ok(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self,
+		   const struct drm_vnpu_task *t, uint32_t count)
+{
+	struct drm_vnpu_stream_query q;
+
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, t, count, NULL));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	ASSERT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+}
+
+/* The output's bytes after @used must still be the sentinel. */
+static void expect_guard(struct th_metadata *_metadata, const struct vnpu_buf *b, size_t used)
+{
+	EXPECT_EQ(GUARD, first_not((const char *)b->cpu + used, GUARD, SENTINEL));
+}
+
+/* Random operands for @op in @dtype: ranges that keep float results finite. */
+static void fill_operand(void *buf, uint32_t dtype, size_t n, uint32_t op, bool divisor,
+			 struct ref_rng *r)
+{
+	if (dtype == VNPU_DTYPE_I32) {
+		if (op == VNPU_OP_SOFTMAX || op == VNPU_OP_MATMUL || op == VNPU_OP_REDUCE_SUM)
+			ref_fill(buf, dtype, n, -2147483648.0, 2147483648.0, false, r);
+		else
+			ref_fill(buf, dtype, n, -2147483648.0, 2147483648.0, divisor, r);
+		return;
+	}
+	if (op == VNPU_OP_MATMUL)
+		ref_fill(buf, dtype, n, -2, 2, false, r);
+	else
+		ref_fill(buf, dtype, n, -8, 8, divisor, r);
+}
+
+/* ---------------------------------------------------------------- element-wise */
+
+static void check_binary(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self,
+			 uint32_t op, uint32_t dtype, uint64_t n, uint32_t flags, uint64_t seed)
+{
+	unsigned int es = vnpu_dtype_size(dtype);
+	uint64_t n0 = (flags & VNPU_OP_F_SCALAR_IN0) ? 1 : n;
+	uint64_t n1 = (flags & VNPU_OP_F_SCALAR_IN1) ? 1 : n;
+	struct drm_vnpu_task t = vnpu_task_op(op, dtype, n, 0, 0, self->in0.va, self->in1.va,
+					      self->out.va, 0, 0);
+	unsigned int bad = 0;
+	struct ref_rng r;
+
+	ref_rng_seed(&r, seed);
+	fill_operand(self->in0.cpu, dtype, n0, op, false, &r);
+	fill_operand(self->in1.cpu, dtype, n1, op, op == VNPU_OP_DIV, &r);
+	memset(self->out.cpu, SENTINEL, n * es + GUARD);
+	t.op.op_flags = flags;
+	run_ok(_metadata, self, &t, 1);
+
+	for (uint64_t i = 0; i < n; i++) {
+		double want = ref_binary(op, dtype, flags, self->in0.cpu, self->in1.cpu, i);
+		uint32_t got = ref_bits(self->out.cpu, dtype, i);
+
+		if (!ref_close(got, dtype, want, 1, 0) && bad++ < 5)
+			TH_LOG("%s op %u n %llu flags %u [%llu]: got 0x%x (%g) want %.17g",
+			       dtype_names[dtype], op, (unsigned long long)n, flags,
+			       (unsigned long long)i, got, ref_decode(got, dtype), want);
+	}
+	EXPECT_EQ(0, bad);
+	expect_guard(_metadata, &self->out, n * es);
+}
+
+/* Lengths: one element, a short tail, and more than two 16 Ki chunks. */
+static const uint64_t ew_lengths[] = { 1, 31, 40003 };
+
+static void check_binary_all(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self,
+			     uint32_t op, uint32_t dtype)
+{
+	for (unsigned int i = 0; i < sizeof(ew_lengths) / sizeof(ew_lengths[0]); i++)
+		check_binary(_metadata, self, op, dtype, ew_lengths[i], 0, op * 100 + i);
+	check_binary(_metadata, self, op, dtype, 4099, VNPU_OP_F_SCALAR_IN0, op * 100 + 7);
+	check_binary(_metadata, self, op, dtype, 4099, VNPU_OP_F_SCALAR_IN1, op * 100 + 8);
+}
+
+TEST_F(ops, add)
+{
+	check_binary_all(_metadata, self, VNPU_OP_ADD, variant->dtype);
+}
+
+TEST_F(ops, sub)
+{
+	check_binary_all(_metadata, self, VNPU_OP_SUB, variant->dtype);
+}
+
+TEST_F(ops, mul)
+{
+	check_binary_all(_metadata, self, VNPU_OP_MUL, variant->dtype);
+}
+
+TEST_F(ops, div)
+{
+	check_binary_all(_metadata, self, VNPU_OP_DIV, variant->dtype);
+}
+
+static void check_unary(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self, uint32_t op,
+			uint32_t dtype)
+{
+	unsigned int es = vnpu_dtype_size(dtype), bad = 0;
+	uint64_t n = 40003;
+	struct drm_vnpu_task t = vnpu_task_op(op, dtype, n, 0, 0, self->in0.va, 0,
+					      self->out.va, 0, 0);
+	struct ref_rng r;
+
+	ref_rng_seed(&r, op);
+	fill_operand(self->in0.cpu, dtype, n, op, false, &r);
+	memset(self->out.cpu, SENTINEL, n * es + GUARD);
+	run_ok(_metadata, self, &t, 1);
+	for (uint64_t i = 0; i < n; i++) {
+		uint32_t in = ref_bits(self->in0.cpu, dtype, i);
+		uint32_t got = ref_bits(self->out.cpu, dtype, i);
+
+		if (got != ref_unary_bits(op, dtype, in) && bad++ < 5)
+			TH_LOG("%s op %u [%llu]: 0x%x -> 0x%x", dtype_names[dtype], op,
+			       (unsigned long long)i, in, got);
+	}
+	EXPECT_EQ(0, bad);
+	expect_guard(_metadata, &self->out, n * es);
+}
+
+TEST_F(ops, relu)
+{
+	check_unary(_metadata, self, VNPU_OP_RELU, variant->dtype);
+}
+
+TEST_F(ops, abs)
+{
+	check_unary(_metadata, self, VNPU_OP_ABS, variant->dtype);
+}
+
+/* The output may be the input (element-wise ops work in place). */
+TEST_F(ops, in_place)
+{
+	uint32_t dtype = variant->dtype;
+	uint64_t n = 20011;
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_MUL, dtype, n, 0, 0, self->in0.va,
+					      self->in1.va, self->in0.va, 0, 0);
+	unsigned int es = vnpu_dtype_size(dtype), bad = 0;
+	void *orig = malloc(n * es);
+	struct ref_rng r;
+
+	ASSERT_NONNULL(orig);
+	ref_rng_seed(&r, 42);
+	fill_operand(self->in0.cpu, dtype, n, VNPU_OP_MUL, false, &r);
+	fill_operand(self->in1.cpu, dtype, n, VNPU_OP_MUL, false, &r);
+	memcpy(orig, self->in0.cpu, n * es);
+	run_ok(_metadata, self, &t, 1);
+	for (uint64_t i = 0; i < n; i++) {
+		double want = ref_binary(VNPU_OP_MUL, dtype, 0, orig, self->in1.cpu, i);
+
+		if (!ref_close(ref_bits(self->in0.cpu, dtype, i), dtype, want, 1, 0))
+			bad++;
+	}
+	EXPECT_EQ(0, bad);
+	free(orig);
+}
+
+/* ---------------------------------------------------------------- cast */
+
+/*
+ * Values of every magnitude: sign random, magnitude 2^[-30, 40) (fp16
+ * subnormals and overflow, int32 saturation), plus NaN, +-inf and -0 at the
+ * start for the float types; int32 from its whole range.
+ */
+static void fill_cast_source(void *buf, uint32_t dtype, size_t n, struct ref_rng *r)
+{
+	if (dtype == VNPU_DTYPE_I32) {
+		ref_fill(buf, dtype, n, -2147483648.0, 2147483648.0, false, r);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		double mag = ldexp(ref_rng_uniform(r, 1, 2), (int)floor(ref_rng_uniform(r, -30, 40)));
+
+		ref_put(buf, dtype, i, (ref_rng_next(r) & 1) ? -mag : mag);
+	}
+	ref_put(buf, dtype, 0, NAN);
+	ref_put(buf, dtype, 1, INFINITY);
+	ref_put(buf, dtype, 2, -INFINITY);
+	ref_put(buf, dtype, 3, -0.0);
+	ref_put(buf, dtype, 4, 2147483520.0);	/* the largest fp32 below 2^31 */
+	ref_put(buf, dtype, 5, -2147483648.0);
+}
+
+TEST_F(ops, cast)
+{
+	uint32_t from = variant->dtype;
+	uint64_t n = 20000;
+	struct ref_rng r;
+
+	ref_rng_seed(&r, 7 + from);
+	fill_cast_source(self->in0.cpu, from, n, &r);
+	for (unsigned int k = 0; k < 4; k++) {
+		uint32_t to = dtypes[k];
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_CAST, from, n, 0, 0, self->in0.va, 0,
+						      self->out.va, 0, 0);
+		unsigned int bad = 0;
+
+		t.op.out_dtype = to;
+		memset(self->out.cpu, SENTINEL, n * vnpu_dtype_size(to) + GUARD);
+		run_ok(_metadata, self, &t, 1);
+		for (uint64_t i = 0; i < n; i++) {
+			uint32_t in = ref_bits(self->in0.cpu, from, i);
+			uint32_t want = ref_cast_bits(in, from, to);
+			uint32_t got = ref_bits(self->out.cpu, to, i);
+			bool ok = to != VNPU_DTYPE_I32 && isnan(ref_decode(want, to)) ?
+				  isnan(ref_decode(got, to)) : got == want;
+
+			if (!ok && bad++ < 5)
+				TH_LOG("cast %s->%s [%llu]: 0x%x -> 0x%x, want 0x%x",
+				       dtype_names[from], dtype_names[to], (unsigned long long)i,
+				       in, got, want);
+		}
+		EXPECT_EQ(0, bad);
+		expect_guard(_metadata, &self->out, n * vnpu_dtype_size(to));
+	}
+}
+
+/* ---------------------------------------------------------------- rows */
+
+struct shape {
+	uint64_t rows, cols;
+};
+
+/* Many short rows, rows longer than a chunk (segmented), one column. */
+static const struct shape row_shapes[] = { { 37, 129 }, { 3, 20000 }, { 1000, 1 } };
+
+static void check_reduce(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self, uint32_t op,
+			 uint32_t dtype)
+{
+	unsigned int es = vnpu_dtype_size(dtype);
+
+	for (unsigned int s = 0; s < sizeof(row_shapes) / sizeof(row_shapes[0]); s++) {
+		uint64_t rows = row_shapes[s].rows, cols = row_shapes[s].cols;
+		struct drm_vnpu_task t = vnpu_task_op(op, dtype, rows, cols, 0, self->in0.va, 0,
+						      self->out.va, self->ws.va, 4 * cols);
+		unsigned int bad = 0;
+		struct ref_rng r;
+
+		ref_rng_seed(&r, op * 10 + s);
+		fill_operand(self->in0.cpu, dtype, rows * cols, op, false, &r);
+		memset(self->out.cpu, SENTINEL, rows * es + GUARD);
+		run_ok(_metadata, self, &t, 1);
+		for (uint64_t row = 0; row < rows; row++) {
+			double mag, want = ref_reduce(op, dtype, self->in0.cpu, cols, row, &mag);
+			uint32_t got = ref_bits(self->out.cpu, dtype, row);
+			bool ok = op == VNPU_OP_REDUCE_MAX ?
+				  ref_close(got, dtype, want, 0, 0) :
+				  ref_close(got, dtype, want, 1, 1e-5 * mag);
+
+			if (!ok && bad++ < 5)
+				TH_LOG("%s op %u %llux%llu row %llu: got %g want %.10g",
+				       dtype_names[dtype], op, (unsigned long long)rows,
+				       (unsigned long long)cols, (unsigned long long)row,
+				       ref_decode(got, dtype), want);
+		}
+		EXPECT_EQ(0, bad);
+		expect_guard(_metadata, &self->out, rows * es);
+	}
+}
+
+TEST_F(ops, reduce_sum)
+{
+	check_reduce(_metadata, self, VNPU_OP_REDUCE_SUM, variant->dtype);
+}
+
+TEST_F(ops, reduce_max)
+{
+	check_reduce(_metadata, self, VNPU_OP_REDUCE_MAX, variant->dtype);
+}
+
+TEST_F(ops, softmax)
+{
+	uint32_t dtype = variant->dtype;
+	unsigned int es = vnpu_dtype_size(dtype);
+	double *want = calloc(20000, sizeof(*want));
+
+	ASSERT_NONNULL(want);
+	if (dtype == VNPU_DTYPE_I32) {
+		/* Not defined on integers. */
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_SOFTMAX, dtype, 2, 2, 0,
+						      self->in0.va, 0, self->out.va,
+						      self->ws.va, 8);
+
+		EXPECT_EQ(-EINVAL, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+		free(want);
+		return;
+	}
+	for (unsigned int s = 0; s < 2; s++) {
+		uint64_t rows = row_shapes[s].rows, cols = row_shapes[s].cols;
+		uint64_t n = rows * cols;
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_SOFTMAX, dtype, rows, cols, 0,
+						      self->in0.va, 0, self->out.va,
+						      self->ws.va, 4 * cols);
+		unsigned int bad = 0;
+		struct ref_rng r;
+
+		ref_rng_seed(&r, 99 + s);
+		fill_operand(self->in0.cpu, dtype, n, VNPU_OP_SOFTMAX, false, &r);
+		memset(self->out.cpu, SENTINEL, n * es + GUARD);
+		run_ok(_metadata, self, &t, 1);
+		for (uint64_t row = 0; row < rows; row++) {
+			double sum = 0;
+
+			ref_softmax_row(dtype, self->in0.cpu, cols, row, want);
+			for (uint64_t c = 0; c < cols; c++) {
+				uint32_t got = ref_bits(self->out.cpu, dtype, row * cols + c);
+				bool ok = dtype == VNPU_DTYPE_F32 ?
+					  ref_close(got, dtype, want[c], 0, 2e-6) :
+					  ref_close(got, dtype, want[c], 1, 0);
+
+				sum += ref_decode(got, dtype);
+				if (!ok && bad++ < 5)
+					TH_LOG("%s %llux%llu [%llu][%llu]: got %g want %.10g",
+					       dtype_names[dtype], (unsigned long long)rows,
+					       (unsigned long long)cols, (unsigned long long)row,
+					       (unsigned long long)c, ref_decode(got, dtype), want[c]);
+			}
+			if (dtype == VNPU_DTYPE_F32 && fabs(sum - 1) > 1e-5 && bad++ < 5)
+				TH_LOG("row %llu sums to %.10g", (unsigned long long)row, sum);
+		}
+		EXPECT_EQ(0, bad);
+		expect_guard(_metadata, &self->out, n * es);
+	}
+	free(want);
+}
+
+/* ---------------------------------------------------------------- matmul */
+
+static void check_matmul(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self, uint32_t dtype,
+			 uint64_t m, uint64_t n, uint64_t k, uint32_t flags)
+{
+	unsigned int es = vnpu_dtype_size(dtype), bad = 0;
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_MATMUL, dtype, m, n, k, self->in0.va,
+					      self->in1.va, self->out.va, 0, 0);
+	uint64_t need;
+	struct ref_rng r;
+
+	t.op.op_flags = flags;
+	need = vnpu_op_ws_needed(&t.op);
+	if (need) {
+		t.op.ws = self->ws.va;
+		t.op.ws_size = need;
+	}
+	ref_rng_seed(&r, m * 1000 + n * 10 + flags);
+	fill_operand(self->in0.cpu, dtype, m * k, VNPU_OP_MATMUL, false, &r);
+	fill_operand(self->in1.cpu, dtype, k * n, VNPU_OP_MATMUL, false, &r);
+	memset(self->out.cpu, SENTINEL, m * n * es + GUARD);
+	memset(self->ws.cpu, SENTINEL, need + GUARD);
+	run_ok(_metadata, self, &t, 1);
+
+	for (uint64_t i = 0; i < m; i++) {
+		for (uint64_t j = 0; j < n; j++) {
+			double mag, want = ref_matmul(dtype, flags, self->in0.cpu, self->in1.cpu,
+						      m, n, k, i, j, &mag);
+			uint32_t got = ref_bits(self->out.cpu, dtype, i * n + j);
+
+			if (!ref_close(got, dtype, want, 1, (k + 8) * REF_F32_EPS * mag) &&
+			    bad++ < 5)
+				TH_LOG("%s %llux%llux%llu flags %u [%llu][%llu]: got %g want %.10g",
+				       dtype_names[dtype], (unsigned long long)m,
+				       (unsigned long long)n, (unsigned long long)k, flags,
+				       (unsigned long long)i, (unsigned long long)j,
+				       ref_decode(got, dtype), want);
+		}
+	}
+	EXPECT_EQ(0, bad);
+	expect_guard(_metadata, &self->out, m * n * es);
+	/* The operator kept to its workspace. */
+	expect_guard(_metadata, &self->ws, need);
+}
+
+TEST_F(ops, matmul_transposes)
+{
+	static const uint32_t combos[] = {
+		0, VNPU_OP_F_TRANS_A, VNPU_OP_F_TRANS_B, VNPU_OP_F_TRANS_A | VNPU_OP_F_TRANS_B,
+	};
+
+	for (unsigned int c = 0; c < 4; c++) {
+		check_matmul(_metadata, self, variant->dtype, 33, 47, 29, combos[c]);
+		check_matmul(_metadata, self, variant->dtype, 1, 1, 1, combos[c]);
+		check_matmul(_metadata, self, variant->dtype, 5, 130, 3, combos[c]);
+	}
+}
+
+/* One output row is more than a chunk of work: done in blocks of k. */
+TEST_F_TIMEOUT(ops, matmul_long_k, 120)
+{
+	check_matmul(_metadata, self, variant->dtype, 2, 2, 60000, 0);
+	check_matmul(_metadata, self, variant->dtype, 2, 2, 60000,
+		     VNPU_OP_F_TRANS_A | VNPU_OP_F_TRANS_B);
+}
+
+/* ---------------------------------------------------------------- workspace */
+
+/*
+ * Operators with workspace keep intermediate results there: the bytes they
+ * need change, the bytes after the workspace's end (as given) do not.
+ */
+TEST_F(ops, workspace_is_used)
+{
+	uint32_t dtype = variant->dtype;
+	struct drm_vnpu_task t[3] = {
+		vnpu_task_op(VNPU_OP_REDUCE_SUM, dtype, 4, 64, 0, self->in0.va, 0, self->out.va,
+			     self->ws.va, 256),
+		vnpu_task_op(VNPU_OP_REDUCE_MAX, dtype, 4, 64, 0, self->in0.va, 0, self->out.va,
+			     self->ws.va, 256),
+		vnpu_task_op(VNPU_OP_MATMUL, dtype, 8, 8, 8, self->in0.va, self->in1.va,
+			     self->out.va, self->ws.va, 0),
+	};
+	struct ref_rng r;
+
+	t[2].op.op_flags = VNPU_OP_F_TRANS_A;
+	t[2].op.ws_size = vnpu_op_ws_needed(&t[2].op);
+	ref_rng_seed(&r, 5);
+	fill_operand(self->in0.cpu, dtype, 256, VNPU_OP_MATMUL, false, &r);
+	fill_operand(self->in1.cpu, dtype, 256, VNPU_OP_MATMUL, false, &r);
+	for (unsigned int i = 0; i < 3; i++) {
+		uint64_t used = t[i].op.ws_size;
+
+		memset(self->ws.cpu, SENTINEL, used + GUARD);
+		run_ok(_metadata, self, &t[i], 1);
+		EXPECT_LT(first_not(self->ws.cpu, used, SENTINEL), used) TH_LOG("task %u", i);
+		expect_guard(_metadata, &self->ws, used);
+	}
+	if (dtype != VNPU_DTYPE_I32) {
+		struct drm_vnpu_task sm = vnpu_task_op(VNPU_OP_SOFTMAX, dtype, 4, 64, 0,
+						       self->in0.va, 0, self->out.va,
+						       self->ws.va, 256);
+
+		memset(self->ws.cpu, SENTINEL, 256 + GUARD);
+		run_ok(_metadata, self, &sm, 1);
+		EXPECT_LT(first_not(self->ws.cpu, 256, SENTINEL), 256);
+		expect_guard(_metadata, &self->ws, 256);
+	}
+}
+
+/* A chain in one job: each task sees the previous task's output. */
+TEST_F(ops, chain_in_one_job)
+{
+	uint32_t dtype = variant->dtype;
+	uint64_t rows = 16, cols = 100, n = rows * cols;
+	uint64_t tmp = self->out.va + 65536, tmp_off = 65536;
+	struct drm_vnpu_task t[3] = {
+		vnpu_task_op(VNPU_OP_SUB, dtype, n, 0, 0, self->in0.va, self->in1.va, tmp, 0, 0),
+		vnpu_task_op(VNPU_OP_RELU, dtype, n, 0, 0, tmp, 0, tmp, 0, 0),
+		vnpu_task_op(VNPU_OP_REDUCE_MAX, dtype, rows, cols, 0, tmp, 0, self->out.va,
+			     self->ws.va, 4 * cols),
+	};
+	unsigned int bad = 0;
+	struct ref_rng r;
+
+	ref_rng_seed(&r, 11);
+	fill_operand(self->in0.cpu, dtype, n, VNPU_OP_SUB, false, &r);
+	fill_operand(self->in1.cpu, dtype, n, VNPU_OP_SUB, false, &r);
+	run_ok(_metadata, self, t, 3);
+	for (uint64_t row = 0; row < rows; row++) {
+		uint32_t best = 0;
+		double bestv = -INFINITY;
+
+		for (uint64_t c = 0; c < cols; c++) {
+			uint64_t i = row * cols + c;
+			uint32_t d = ref_encode(ref_binary(VNPU_OP_SUB, dtype, 0, self->in0.cpu,
+							   self->in1.cpu, i), dtype);
+			uint32_t v = ref_unary_bits(VNPU_OP_RELU, dtype, d);
+
+			/* The intermediate itself may differ by one position. */
+			if (!ref_close(ref_bits((char *)self->out.cpu + tmp_off, dtype, i), dtype,
+				       ref_decode(v, dtype), 1, 0))
+				bad++;
+			if (ref_decode(v, dtype) > bestv) {
+				bestv = ref_decode(v, dtype);
+				best = v;
+			}
+		}
+		if (!ref_close(ref_bits(self->out.cpu, dtype, row), dtype, ref_decode(best, dtype),
+			       1, 0))
+			bad++;
+	}
+	EXPECT_EQ(0, bad);
+}
+
+/* ---------------------------------------------------------------- edge values */
+
+/* Every pair of @vals through ADD, SUB, MUL, DIV; RELU, ABS and casts of each. */
+static void check_edges(struct th_metadata *_metadata, int fd, uint32_t stream, uint32_t dtype,
+			const uint32_t *vals, unsigned int nv)
+{
+	struct vnpu_buf a, b, o;
+	unsigned int n = nv * nv, bad = 0;
+
+	ASSERT_EQ(0, vnpu_buf_create(fd, 1 << 16, &a));
+	ASSERT_EQ(0, vnpu_buf_create(fd, 1 << 16, &b));
+	ASSERT_EQ(0, vnpu_buf_create(fd, 1 << 16, &o));
+	for (unsigned int i = 0; i < nv; i++) {
+		for (unsigned int j = 0; j < nv; j++) {
+			ref_put_bits(a.cpu, dtype, i * nv + j, vals[i]);
+			ref_put_bits(b.cpu, dtype, i * nv + j, vals[j]);
+		}
+	}
+	for (uint32_t op = VNPU_OP_ADD; op <= VNPU_OP_DIV; op++) {
+		struct drm_vnpu_task t = vnpu_task_op(op, dtype, n, 0, 0, a.va, b.va, o.va, 0, 0);
+
+		ASSERT_EQ(0, vnpu_submit_wait(fd, stream, &t, 1, NULL));
+		for (unsigned int i = 0; i < n; i++) {
+			double want = ref_binary(op, dtype, 0, a.cpu, b.cpu, i);
+			uint32_t got = ref_bits(o.cpu, dtype, i);
+
+			if (!ref_close(got, dtype, want, 1, 0) && bad++ < 8)
+				TH_LOG("%s op %u: 0x%x, 0x%x -> 0x%x, want %g", dtype_names[dtype],
+				       op, ref_bits(a.cpu, dtype, i), ref_bits(b.cpu, dtype, i), got,
+				       want);
+		}
+	}
+	for (uint32_t op = VNPU_OP_RELU; op <= VNPU_OP_ABS; op++) {
+		struct drm_vnpu_task t = vnpu_task_op(op, dtype, nv, 0, 0, a.va, 0, o.va, 0, 0);
+
+		for (unsigned int i = 0; i < nv; i++)
+			ref_put_bits(a.cpu, dtype, i, vals[i]);
+		ASSERT_EQ(0, vnpu_submit_wait(fd, stream, &t, 1, NULL));
+		for (unsigned int i = 0; i < nv; i++)
+			if (ref_bits(o.cpu, dtype, i) != ref_unary_bits(op, dtype, vals[i]) &&
+			    bad++ < 8)
+				TH_LOG("%s op %u: 0x%x -> 0x%x", dtype_names[dtype], op, vals[i],
+				       ref_bits(o.cpu, dtype, i));
+	}
+	for (unsigned int k = 0; k < 4; k++) {
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_CAST, dtype, nv, 0, 0, a.va, 0, o.va,
+						      0, 0);
+		uint32_t to = dtypes[k];
+
+		t.op.out_dtype = to;
+		ASSERT_EQ(0, vnpu_submit_wait(fd, stream, &t, 1, NULL));
+		for (unsigned int i = 0; i < nv; i++) {
+			uint32_t want = ref_cast_bits(vals[i], dtype, to);
+			uint32_t got = ref_bits(o.cpu, to, i);
+			bool ok = to != VNPU_DTYPE_I32 && isnan(ref_decode(want, to)) ?
+				  isnan(ref_decode(got, to)) : got == want;
+
+			if (!ok && bad++ < 8)
+				TH_LOG("cast %s->%s: 0x%x -> 0x%x, want 0x%x", dtype_names[dtype],
+				       dtype_names[to], vals[i], got, want);
+		}
+	}
+	EXPECT_EQ(0, bad);
+	vnpu_buf_destroy(fd, &a);
+	vnpu_buf_destroy(fd, &b);
+	vnpu_buf_destroy(fd, &o);
+}
+
+FIXTURE(edge) {
+	int fd;
+	uint32_t stream;
+};
+
+FIXTURE_SETUP(edge)
+{
+	self->fd = vnpu_open_device(0);
+	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->stream));
+}
+
+FIXTURE_TEARDOWN(edge)
+{
+	close(self->fd);
+}
+
+TEST_F(edge, f16_values)
+{
+	static const uint32_t v[] = {
+		0x0000, 0x8000,		/* +-0 */
+		0x0001, 0x8001,		/* smallest subnormals */
+		0x03ff, 0x0200,		/* largest subnormal, a middle one */
+		0x0400, 0x8400,		/* smallest normals */
+		0x3c00, 0xbc00, 0x3c01,	/* +-1, 1 + ulp */
+		0x3555, 0x4248,		/* ~1/3, ~3.14 */
+		0x7bff, 0xfbff, 0x7bfe,	/* largest finite */
+		0x5bff, 0x1000,		/* 255.9, 2^-11 */
+		0x7c00, 0xfc00,		/* +-inf */
+		0x7e00, 0xfe01,		/* NaNs */
+	};
+
+	check_edges(_metadata, self->fd, self->stream, VNPU_DTYPE_F16, v, sizeof(v) / sizeof(v[0]));
+}
+
+TEST_F(edge, bf16_values)
+{
+	static const uint32_t v[] = {
+		0x0000, 0x8000, 0x0001, 0x807f, 0x0080, 0x8080, 0x3f80, 0xbf80, 0x3f81,
+		0x3eab, 0x4049, 0x7f7f, 0xff7f, 0x7f7e, 0x4b80, 0x0100,
+		0x7f80, 0xff80, 0x7fc0, 0xffc1,
+	};
+
+	check_edges(_metadata, self->fd, self->stream, VNPU_DTYPE_BF16, v, sizeof(v) / sizeof(v[0]));
+}
+
+TEST_F(edge, f32_values)
+{
+	static const uint32_t v[] = {
+		0x00000000, 0x80000000, 0x00000001, 0x807fffff, 0x00800000, 0x3f800000,
+		0xbf800000, 0x3f800001, 0x3eaaaaab, 0x7f7fffff, 0xff7fffff, 0x4f000000,
+		0xcf000000, 0x4effffff, 0x477fe000, 0x477ff000, 0x33800000, 0x33000001,
+		0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001,
+	};
+
+	check_edges(_metadata, self->fd, self->stream, VNPU_DTYPE_F32, v, sizeof(v) / sizeof(v[0]));
+}
+
+TEST_F(edge, i32_values)
+{
+	/* No 0: every value is also a divisor (division by zero is tested below). */
+	static const uint32_t v[] = {
+		1, 0xffffffff, 2, 0xfffffffe, 7, 0x7fffffff, 0x80000000, 0x80000001,
+		0x01000001, 0xfeffffff, 0x00ffffff, 0x12345678, 0x40000000,
+	};
+
+	check_edges(_metadata, self->fd, self->stream, VNPU_DTYPE_I32, v, sizeof(v) / sizeof(v[0]));
+}
+
+/* ---------------------------------------------------------------- failures */
+
+TEST_F(edge, i32_div_by_zero_fails_stream)
+{
+	struct drm_vnpu_stream_query q;
+	struct vnpu_buf b;
+	uint32_t sync, other;
+	uint64_t seqno;
+	int32_t *x;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &b));
+	x = b.cpu;
+	for (int i = 0; i < 100; i++) {
+		x[i] = 1000 + i;		/* in0 */
+		x[1024 + i] = i == 77 ? 0 : 3;	/* in1 */
+	}
+	struct drm_vnpu_task t[3] = {
+		vnpu_task_nop(),
+		vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 100, 0, 0, b.va, b.va + 4096,
+			     b.va + 8192, 0, 0),
+		vnpu_task_write32(b.va + 12288, 1),
+	};
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, t, 3, NULL, 0, sync, 0, &seqno));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-EDOM, vnpu_syncobj_fence_status(self->fd, sync));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_ARITH, q.error);
+	EXPECT_EQ(1, q.failed_task);
+	EXPECT_EQ(seqno, q.failed_seqno);
+	/* The task after the failing one did not run; the stream takes no more. */
+	EXPECT_EQ(0, x[3072]);
+	EXPECT_EQ(-EIO, vnpu_submit_wait(self->fd, self->stream, &t[0], 1, NULL));
+
+	/* Another stream is unaffected. */
+	t[1].op.dims[0] = 10;
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &other));
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, other, &t[1], 1, NULL));
+	EXPECT_EQ(1000 / 3, x[2048]);
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, other, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	vnpu_syncobj_destroy(self->fd, sync);
+	vnpu_buf_destroy(self->fd, &b);
+}
+
+/*
+ * A long matmul is cancelled between chunks once its job is past the
+ * timeout: the stream fails with TIMEOUT long before the matmul could end.
+ */
+TEST_F_TIMEOUT(edge, long_operator_times_out, 120)
+{
+	uint64_t dim = 1024, bytes = dim * dim * 4, t0, elapsed;
+	unsigned long saved;
+	struct drm_vnpu_stream_query q;
+	struct vnpu_buf a, o;
+	uint32_t sync;
+
+	ASSERT_TRUE(vnpu_module_param("job_timeout_ms", &saved));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, bytes, &a));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, bytes, &o));
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_MATMUL, VNPU_DTYPE_F32, dim, dim, dim,
+					      a.va, a.va, o.va, 0, 0);
+
+	ASSERT_EQ(0, vnpu_set_module_param("job_timeout_ms", 50));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	t0 = vnpu_now_ns();
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, NULL, 0, sync, 0, NULL));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	elapsed = vnpu_now_ns() - t0;
+	vnpu_set_module_param("job_timeout_ms", saved);
+	EXPECT_EQ(-ETIMEDOUT, vnpu_syncobj_fence_status(self->fd, sync));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_TIMEOUT, q.error);
+	EXPECT_EQ(0, q.failed_task);
+	/* 2^30 multiply-adds take many seconds here; the stop comes at a chunk. */
+	EXPECT_LT(elapsed, 5000000000ull) TH_LOG("took %llu ms", (unsigned long long)elapsed / 1000000);
+	vnpu_syncobj_destroy(self->fd, sync);
+	vnpu_buf_destroy(self->fd, &a);
+	vnpu_buf_destroy(self->fd, &o);
+}
+
+/* Destroying the stream stops a running operator at its next chunk. */
+TEST_F_TIMEOUT(edge, destroy_stops_running_operator, 120)
+{
+	uint64_t dim = 1024, bytes = dim * dim * 4, t0;
+	struct vnpu_buf a, o;
+	uint32_t sync, stream;
+	int status;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, bytes, &a));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, bytes, &o));
+	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &stream));
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_MATMUL, VNPU_DTYPE_F32, dim, dim, dim,
+					      a.va, a.va, o.va, 0, 0);
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	ASSERT_EQ(0, vnpu_submit(self->fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+	usleep(100 * 1000);
+	t0 = vnpu_now_ns();
+	ASSERT_EQ(0, vnpu_stream_destroy(self->fd, stream));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	EXPECT_LT(vnpu_now_ns() - t0, 3000000000ull);
+	status = vnpu_syncobj_fence_status(self->fd, sync);
+	EXPECT_TRUE(vnpu_status_cancelled(status)) TH_LOG("status %d", status);
+	/* The buffers go once the job is gone. */
+	vnpu_buf_destroy(self->fd, &a);
+	vnpu_buf_destroy(self->fd, &o);
+	EXPECT_EQ(0, vnpu_wait_no_jobs(0, VNPU_WAIT_FOREVER_NS));
+	vnpu_syncobj_destroy(self->fd, sync);
+}
+
+TEST_HARNESS_MAIN
