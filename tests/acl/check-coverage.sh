@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# docs/api-coverage.md lists every function the public headers declare,
+# The README's API coverage table lists every function the public headers declare,
 # exactly once; the ones marked "implemented" are exported by the library
 # and the ones marked "not yet" are not. TAP output.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-doc=$top/docs/api-coverage.md
+readme=$top/README.md
 lib=$top/build/lib/libascendcl.so.1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -16,8 +16,9 @@ grep -h "^ACL_FUNC_VISIBILITY " "$top"/include/acl/*.h |
 	sed -E 's/\(.*//; s/.*[ *]([A-Za-z_][A-Za-z0-9_]*)$/\1/' | sort -u > "$tmp/declared"
 # Exported functions.
 nm -D --defined-only "$lib" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > "$tmp/exported"
-# The table rows: | `name` | status | notes |
-grep -E '^\| `[A-Za-z0-9_]+` \|' "$doc" | sed -E 's/^\| `([^`]*)` \| ([^|]*) \|.*/\1 \2/; s/ +$//' > "$tmp/rows"
+# The table rows of the "API coverage" section: | `name` | status | notes |
+awk '/^## / { in_table = ($0 == "## API coverage") } in_table' "$readme" |
+	grep -E '^\| `[A-Za-z0-9_]+` \|' | sed -E 's/^\| `([^`]*)` \| ([^|]*) \|.*/\1 \2/; s/ +$//' > "$tmp/rows"
 awk '{ print $1 }' "$tmp/rows" | sort > "$tmp/listed"
 
 n=0
