@@ -234,16 +234,18 @@ deps:
 ensure-deps:
 	@tools/install-deps --check 2>/dev/null || tools/install-deps
 
+JOBS := -j$(shell nproc 2>/dev/null || echo 2)
+
 check: ensure-deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(JOBS) all
 	@tests/check.sh
 
 demo: ensure-deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(JOBS) all
 	@tools/vnpu-vm -- tools/vnpu-demo
 
 bench: ensure-deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory $(JOBS) all
 	@tests/bench/run.sh
 
 clean:

@@ -3,9 +3,11 @@
 """Join the BENCH lines of one guest boot into a table and a JSON file.
 
 usage: report.py RESULTS_DIR RATIOS_CONF
+       report.py --markdown RATIOS_CONF
 Reads RESULTS_DIR/*.log and RESULTS_DIR/config, prints a table of every
 figure and every ratio whose two figures were measured, and writes
-RESULTS_DIR/bench.json.
+RESULTS_DIR/bench.json. With --markdown, prints the ratio table of the
+README's Benchmarks section (tests/bench/check-readme.sh keeps them equal).
 """
 import glob
 import json
@@ -50,7 +52,17 @@ def read_config(results):
     return config
 
 
+def markdown(ratios_conf):
+    print("| ratio | numerator / denominator | what a good value is |")
+    print("| --- | --- | --- |")
+    for name, num, den, good in read_ratios(ratios_conf):
+        print(f"| `{name}` | `{num}` / `{den}` | {good} |")
+    return 0
+
+
 def main():
+    if sys.argv[1] == "--markdown":
+        return markdown(sys.argv[2])
     results, ratios_conf = sys.argv[1], sys.argv[2]
     figures = read_figures(results)
     config = read_config(results)
