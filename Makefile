@@ -160,13 +160,19 @@ SELFTEST_SRCS := $(wildcard tests/selftests/*.c)
 SELFTEST_COMMON := $(wildcard tests/selftests/lib/*.c)
 SELFTESTS := $(patsubst tests/selftests/%.c,$(B)/selftests/%,$(SELFTEST_SRCS))
 SELFTEST_HDRS := $(wildcard tests/selftests/*.h tests/selftests/lib/*.h tests/selftests/harness/*.h) uapi/vnpu_drm.h
+SELFTEST_CFLAGS := $(USER_CPPFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread
+# The shared helpers are compiled once and linked into every program.
+SELFTEST_OBJS := $(patsubst tests/selftests/lib/%.c,$(B)/selftests/lib/%.o,$(SELFTEST_COMMON))
 
 selftests: $(SELFTESTS)
 
-$(B)/selftests/%: tests/selftests/%.c $(SELFTEST_COMMON) $(SELFTEST_HDRS)
+$(B)/selftests/lib/%.o: tests/selftests/lib/%.c $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread \
-		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS) -lm
+	$(CC) $(SELFTEST_CFLAGS) -c -o $@ $<
+
+$(B)/selftests/%: tests/selftests/%.c $(SELFTEST_OBJS) $(SELFTEST_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SELFTEST_CFLAGS) -o $@ $< $(SELFTEST_OBJS) $(DRM_LIBS) -lm
 
 # Benchmarks: one program per tests/bench/*.c, run by make bench.
 BENCH_SRCS := $(wildcard tests/bench/*.c)
@@ -179,10 +185,9 @@ $(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h $(
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
 
-$(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_COMMON) $(SELFTEST_HDRS)
+$(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_OBJS) $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/selftests -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread \
-		-o $@ $< $(SELFTEST_COMMON) $(DRM_LIBS) -lm
+	$(CC) $(SELFTEST_CFLAGS) -Itests/bench -o $@ $< $(SELFTEST_OBJS) $(DRM_LIBS) -lm
 
 # Host unit tests: Check suites built with ASan and UBSan.
 -include tests/unit/ops-host.mk
