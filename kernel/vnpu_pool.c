@@ -334,6 +334,25 @@ out_unlock:
 	return ret;
 }
 
+/* The shared recipe of POOL_BIND and POOL_UNBIND: check, find the stream, act. */
+static int vnpu_pool_ioctl(struct drm_file *file, struct drm_vnpu_pool_bind *args,
+			   int (*act)(struct vnpu_pool *pool, struct vnpu_file *vfile,
+				      u64 va, u64 size))
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct vnpu_stream *stream;
+	int ret;
+
+	if (args->flags || !args->size)
+		return -EINVAL;
+	stream = vnpu_stream_lookup(vfile, args->stream_id);
+	if (!stream)
+		return -ENOENT;
+	ret = act(&stream->pool, vfile, args->va, args->size);
+	vnpu_stream_put(stream);
+	return ret;
+}
+
 /**
  * vnpu_ioctl_pool_bind() - DRM_IOCTL_VNPU_POOL_BIND
  * @drm: device
@@ -346,19 +365,7 @@ out_unlock:
  */
 int vnpu_ioctl_pool_bind(struct drm_device *drm, void *data, struct drm_file *file)
 {
-	struct vnpu_file *vfile = to_vnpu_file(file);
-	struct drm_vnpu_pool_bind *args = data;
-	struct vnpu_stream *stream;
-	int ret;
-
-	if (args->flags || !args->size)
-		return -EINVAL;
-	stream = vnpu_stream_lookup(vfile, args->stream_id);
-	if (!stream)
-		return -ENOENT;
-	ret = vnpu_pool_bind(&stream->pool, vfile, args->va, args->size);
-	vnpu_stream_put(stream);
-	return ret;
+	return vnpu_pool_ioctl(file, data, vnpu_pool_bind);
 }
 
 /* ---------------------------------------------------------------- unbind */
@@ -444,19 +451,7 @@ out_unlock:
  */
 int vnpu_ioctl_pool_unbind(struct drm_device *drm, void *data, struct drm_file *file)
 {
-	struct vnpu_file *vfile = to_vnpu_file(file);
-	struct drm_vnpu_pool_bind *args = data;
-	struct vnpu_stream *stream;
-	int ret;
-
-	if (args->flags || !args->size)
-		return -EINVAL;
-	stream = vnpu_stream_lookup(vfile, args->stream_id);
-	if (!stream)
-		return -ENOENT;
-	ret = vnpu_pool_unbind(&stream->pool, vfile, args->va, args->size);
-	vnpu_stream_put(stream);
-	return ret;
+	return vnpu_pool_ioctl(file, data, vnpu_pool_unbind);
 }
 
 /* ---------------------------------------------------------------- query */
