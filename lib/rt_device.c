@@ -11,6 +11,7 @@
  * reused.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,10 +169,33 @@ struct rt_dev *rt_device_get_open(int index)
 	return dev;
 }
 
+/*
+ * Unlink the first entry of @list (the entries' list link and object are at
+ * @link_off and @obj_off) under the device lock; its object, referenced, or
+ * NULL when the list is empty.
+ */
+static struct rt_obj *dev_pop(struct rt_dev *dev, struct rt_list *list, size_t link_off,
+			      size_t obj_off)
+{
+	struct rt_obj *obj = NULL;
+
+	pthread_mutex_lock(&dev->lock);
+	if (!rt_list_empty(list)) {
+		char *entry = (char *)list->next - link_off;
+
+		rt_list_del(list->next);
+		obj = (struct rt_obj *)(entry + obj_off);
+		rt_obj_get(obj);
+	}
+	pthread_mutex_unlock(&dev->lock);
+	return obj;
+}
+
 /* Everything created on @dev goes away; outstanding work is waited for. */
 static void dev_teardown(struct rt_dev *dev)
 {
 	struct rt_stream *internal;
+	struct rt_obj *obj;
 
 	pthread_mutex_lock(&dev->lock);
 	dev->dead = true;
@@ -179,48 +203,24 @@ static void dev_teardown(struct rt_dev *dev)
 
 	rt_callback_device_gone(dev);
 
-	for (;;) {
-		struct rt_stream *s = NULL;
+	while ((obj = dev_pop(dev, &dev->streams, offsetof(struct rt_stream, dev_link),
+			      offsetof(struct rt_stream, obj)))) {
+		struct rt_stream *s = rt_container_of(obj, struct rt_stream, obj);
 
-		pthread_mutex_lock(&dev->lock);
-		if (!rt_list_empty(&dev->streams)) {
-			s = rt_container_of(dev->streams.next, struct rt_stream, dev_link);
-			rt_list_del(&s->dev_link);
-			rt_obj_get(&s->obj);
-		}
-		pthread_mutex_unlock(&dev->lock);
-		if (!s)
-			break;
 		rt_stream_destroy(s, false);
 		rt_stream_put(s);
 	}
-	for (;;) {
-		struct rt_event *ev = NULL;
+	while ((obj = dev_pop(dev, &dev->events, offsetof(struct rt_event, dev_link),
+			      offsetof(struct rt_event, obj)))) {
+		struct rt_event *ev = rt_container_of(obj, struct rt_event, obj);
 
-		pthread_mutex_lock(&dev->lock);
-		if (!rt_list_empty(&dev->events)) {
-			ev = rt_container_of(dev->events.next, struct rt_event, dev_link);
-			rt_list_del(&ev->dev_link);
-			rt_obj_get(&ev->obj);
-		}
-		pthread_mutex_unlock(&dev->lock);
-		if (!ev)
-			break;
 		rt_event_destroy(ev);
 		rt_event_put(ev);
 	}
-	for (;;) {
-		struct rt_context *ctx = NULL;
+	while ((obj = dev_pop(dev, &dev->contexts, offsetof(struct rt_context, dev_link),
+			      offsetof(struct rt_context, obj)))) {
+		struct rt_context *ctx = rt_container_of(obj, struct rt_context, obj);
 
-		pthread_mutex_lock(&dev->lock);
-		if (!rt_list_empty(&dev->contexts)) {
-			ctx = rt_container_of(dev->contexts.next, struct rt_context, dev_link);
-			rt_list_del(&ctx->dev_link);
-			rt_obj_get(&ctx->obj);
-		}
-		pthread_mutex_unlock(&dev->lock);
-		if (!ctx)
-			break;
 		rt_context_destroy(ctx);
 		rt_context_put(ctx);
 	}
