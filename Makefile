@@ -115,7 +115,7 @@ $(B)/lib/ascendcl.pc: lib/ascendcl.pc.in Makefile
 # against the built library with an rpath, examples built exactly as an
 # application would be: -Iinclude -lascendcl and nothing else.
 ACL_TEST_SRCS := $(wildcard tests/acl/test_*.c)
-ACL_TEST_COMMON := $(wildcard tests/acl/lib/*.c)
+ACL_TEST_COMMON := $(wildcard tests/acl/lib/*.c) tests/selftests/lib/vnpu_op_ref.c
 ACL_TESTS := $(patsubst tests/acl/%.c,$(B)/acl/%,$(ACL_TEST_SRCS))
 ACL_EXAMPLE_C := $(wildcard tests/acl/examples/*.c)
 ACL_EXAMPLE_CXX := $(wildcard tests/acl/examples/*.cpp)
@@ -127,7 +127,7 @@ acltests: $(ACL_TESTS) $(ACL_EXAMPLES)
 
 $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -std=gnu11 -O2 -g $(WARN) -pthread $(CHECK_CFLAGS) \
+	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib -std=gnu11 -O2 -g $(WARN) -pthread $(CHECK_CFLAGS) \
 		-o $@ $< $(ACL_TEST_COMMON) $(ACL_LINK) $(CHECK_LIBS) -lm
 
 $(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
@@ -200,8 +200,8 @@ $(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_lib_*.c)),\
 	$(eval UNIT_EXTRA_$(t) := $(LIB_PURE_SRCS))\
 	$(eval UNIT_EXTRA_CFLAGS_$(t) := -Ilib -pthread))
 # The operator planner's tests also run the kernel's compute kernels.
-UNIT_EXTRA_test_lib_op += $(OPS_HOST_SRCS)
-UNIT_EXTRA_CFLAGS_test_lib_op += $(OPS_HOST_CFLAGS)
+UNIT_EXTRA_test_lib_op += $(OPS_HOST_SRCS) tests/selftests/lib/vnpu_op_ref.c
+UNIT_EXTRA_CFLAGS_test_lib_op += $(OPS_HOST_CFLAGS) -Itests/selftests/lib
 
 unit: $(UNITS)
 

@@ -375,11 +375,11 @@ START_TEST(a_counting_allocator_serves_every_workspace)
 	ck_assert_uint_eq(atomic_load(&ta.frees), atomic_load(&ta.allocs));
 	ck_assert_uint_eq(atomic_load(&ta.wrong_thread), 0);
 
-	ref_softmax(x->host, 8, 100, want);
+	host_softmax(x->host, 8, 100, want);
 	dt_expect(y, want, 1e-3);
-	ref_reduce(x->host, 8, 100, false, want);
+	host_reduce(x->host, 8, 100, false, want);
 	dt_expect(r, want, 300);
-	ref_matmul(a->host, b->host, 16, 32, 24, true, false, want);
+	host_matmul(a->host, b->host, 16, 32, 24, true, false, want);
 	dt_expect(o, want, 100);
 
 	ACL_OK(aclrtAllocatorUnregister(s));
@@ -430,7 +430,7 @@ START_TEST(steady_state_is_one_submit_per_operator)
 	ck_assert_uint_eq(after.ws_tasks - before.ws_tasks, 51);
 	ck_assert_uint_eq(after.ws_bytes_used - before.ws_bytes_used, 51ull * WS_SOFTMAX(256));
 	ck_assert_uint_eq(atomic_load(&ta.frees), 51);
-	ref_softmax(x->host, 4, 256, want);
+	host_softmax(x->host, 4, 256, want);
 	dt_expect(y, want, 1e-3);
 
 	ACL_OK(aclrtAllocatorUnregister(s));
@@ -463,7 +463,7 @@ START_TEST(callbacks_run_on_the_calling_thread_and_may_call_acl)
 	ck_assert_uint_eq(atomic_load(&ta.allocs), 5);
 	ck_assert_uint_eq(atomic_load(&ta.acl_calls_failed), 0);
 	ck_assert_uint_eq(atomic_load(&ta.wrong_thread), 0);
-	ref_softmax(x->host, 2, 64, want);
+	host_softmax(x->host, 2, 64, want);
 	dt_expect(y, want, 1e-3);
 	ta.call_acl_on = NULL;
 	ACL_OK(aclrtAllocatorUnregister(s));
@@ -505,7 +505,7 @@ START_TEST(unregistered_streams_use_the_runtime_pool)
 	ck_assert_uint_eq(atomic_load(&ta.allocs) + atomic_load(&ta.get_addrs), 2);
 	ck_assert_uint_eq(after.binds, before.binds);
 	ck_assert_uint_eq(after.ws_tasks - before.ws_tasks, 21);
-	ref_reduce(x->host, 6, 128, true, want);
+	host_reduce(x->host, 6, 128, true, want);
 	dt_expect(r, want, 0);
 
 	/* Registering again takes effect from the next operator. */
@@ -544,7 +544,7 @@ START_TEST(re_registering_swaps_allocators)
 	ck_assert_uint_eq(atomic_load(&b.outside_pool), 0);
 	ck_assert_uint_eq(atomic_load(&b.last_addr) - (uintptr_t)b.pool < b.pool_size, 1);
 	ACL_OK(aclrtSynchronizeStream(s));
-	ref_softmax(x->host, 3, 50, want);
+	host_softmax(x->host, 3, 50, want);
 	dt_expect(y, want, 1e-3);
 	ACL_OK(aclrtAllocatorUnregister(s));
 	ACL_OK(aclrtDestroyStream(s));
@@ -570,7 +570,7 @@ START_TEST(the_default_stream_uses_its_registration)
 	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, NULL));
 	ck_assert_uint_eq(atomic_load(&ta.allocs), 1);
 	ACL_OK(aclrtSynchronizeStream(NULL));
-	ref_softmax(x->host, 2, 32, want);
+	host_softmax(x->host, 2, 32, want);
 	dt_expect(y, want, 1e-3);
 	ACL_OK(aclrtAllocatorUnregister(def));
 	ta_fini(&ta);
@@ -638,7 +638,7 @@ START_TEST(allocator_failures_queue_nothing_and_leak_nothing)
 	ta.addr_mode = ADDR_OK;
 	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
 	ACL_OK(aclrtSynchronizeStream(s));
-	ref_softmax(x->host, 2, 64, want);
+	host_softmax(x->host, 2, 64, want);
 	dt_expect(y, want, 1e-3);
 	ck_assert_uint_eq(atomic_load(&ta.frees), atomic_load(&ta.allocs) - 1);
 	ACL_OK(aclrtAllocatorUnregister(s));
@@ -716,10 +716,10 @@ static void shared_check_and_teardown(struct shared *sh, bool s2_ran)
 
 	ACL_OK(aclrtSynchronizeStream(sh->s1));
 	ACL_OK(aclrtSynchronizeStream(sh->s2));
-	ref_softmax(sh->x1->host, 4, 512, want);
+	host_softmax(sh->x1->host, 4, 512, want);
 	dt_expect(sh->y1, want, 1e-3);
 	if (s2_ran) {
-		ref_softmax(sh->x2->host, 4, 512, want);
+		host_softmax(sh->x2->host, 4, 512, want);
 		dt_expect(sh->y2, want, 1e-3);
 	}
 	ck_assert_uint_eq(atomic_load(&sh->ta.frees), atomic_load(&sh->ta.allocs));
@@ -870,7 +870,7 @@ START_TEST(a_shared_allocator_on_concurrent_streams_stays_correct)
 	for (i = 0; i < 2; i++)
 		pthread_join(t[i], NULL);
 	for (i = 0; i < 2; i++) {
-		ref_softmax(r[i].x->host, 16, 2048, want);
+		host_softmax(r[i].x->host, 16, 2048, want);
 		dt_expect(r[i].y, want, 1e-3);
 		ACL_OK(aclrtAllocatorUnregister(r[i].s));
 		ACL_OK(aclrtDestroyStream(r[i].s));
@@ -917,7 +917,7 @@ START_TEST(freeing_the_pool_after_synchronize_unbinds_it)
 	ck_assert_uint_eq(after.unbinds - before.unbinds, 2);
 	ck_assert_uint_eq(after.bytes_bound, before.bytes_bound);
 	ck_assert_uint_le(acl_test_mem_used(), used + 2 * 8192); /* dt buffers only */
-	ref_softmax(x->host, 4, 128, want);
+	host_softmax(x->host, 4, 128, want);
 	dt_expect(y, want, 1e-3);
 	for (i = 0; i < 2; i++)
 		ACL_OK(aclrtDestroyStream(s[i]));
@@ -958,7 +958,7 @@ START_TEST(freeing_the_pool_without_synchronize_is_safe)
 	}
 	acl_gate_open(&gate, 1);
 	ACL_OK(aclrtSynchronizeStream(s));
-	ref_softmax(x->host, 8, 1024, want);
+	host_softmax(x->host, 8, 1024, want);
 	dt_expect(y, want, 1e-3);
 	for (i = 0; i < 4; i++) {
 		unsigned char *host = malloc(MIB);
@@ -1018,8 +1018,8 @@ static void *worker_main(void *arg)
 			ACL_OK(run_op("ReduceSumD", y[i], NULL, r[i], axes, s[i]));
 		}
 	}
-	ref_softmax(x->host, 4, 96, want_sm);
-	ref_reduce(want_sm, 4, 96, false, want_r);
+	host_softmax(x->host, 4, 96, want_sm);
+	host_reduce(want_sm, 4, 96, false, want_r);
 	for (i = 0; i < STREAMS; i++) {
 		ACL_OK(aclrtSynchronizeStream(s[i]));
 		dt_expect(r[i], want_r, 1);

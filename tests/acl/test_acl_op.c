@@ -126,7 +126,7 @@ START_TEST(reductions_and_softmax_match_the_cpu)
 
 				ACL_OK(run_op(mx ? "ReduceMaxD" : "ReduceSumD", x, NULL, r, attr, s));
 				ACL_OK(aclrtSynchronizeStream(s));
-				ref_reduce(x->host, 12, 300, mx, want);
+				host_reduce(x->host, 12, 300, mx, want);
 				/* bf16/fp16 sums of 300 terms: rounding of the result */
 				dt_expect(r, want, mx ? 0 : 60);
 				dt_free(r);
@@ -138,7 +138,7 @@ START_TEST(reductions_and_softmax_match_the_cpu)
 
 			ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
 			ACL_OK(aclrtSynchronizeStream(s));
-			ref_softmax(x->host, 12, 300, want);
+			host_softmax(x->host, 12, 300, want);
 			dt_expect(y, want, 1e-3);
 			dt_free(y);
 		}
@@ -169,7 +169,7 @@ START_TEST(matmul_matches_the_cpu_with_every_transpose)
 
 			ACL_OK(run_op("MatMul", a, b, o, attr, s));
 			ACL_OK(aclrtSynchronizeStream(s));
-			ref_matmul(a->host, b->host, m, n, k, ta, tb, want);
+			host_matmul(a->host, b->host, m, n, k, ta, tb, want);
 			dt_expect(o, want, 16.0 * k);
 			aclopDestroyAttr(attr);
 			dt_free(a);
@@ -199,9 +199,9 @@ START_TEST(a_chain_of_operators_matches_the_cpu)
 					ACL_COMPILE_SYS, NULL, NULL));
 	ACL_OK(run_op("ReduceSumD", p, NULL, r, axes, NULL));
 	ACL_OK(aclrtSynchronizeStream(NULL));
-	ref_matmul(a->host, b->host, 8, 64, 32, false, false, mm);
-	ref_softmax(mm, 8, 64, sm);
-	ref_reduce(sm, 8, 64, false, want);
+	host_matmul(a->host, b->host, 8, 64, 32, false, false, mm);
+	host_softmax(mm, 8, 64, sm);
+	host_reduce(sm, 8, 64, false, want);
 	dt_expect(r, want, 1);
 	dt_expect(p, sm, 1e-3);
 	aclopDestroyAttr(axes);
@@ -437,9 +437,9 @@ START_TEST(the_runtime_pool_costs_one_submit_per_operator)
 	ck_assert_uint_eq(ioctl_count_stop(), 60);
 	ck_assert_uint_eq(ioctl_count(NR_SUBMIT), 60);
 	ACL_OK(aclrtSynchronizeStream(s));
-	ref_softmax(a->host, 4, 100, want);
+	host_softmax(a->host, 4, 100, want);
 	dt_expect(b, want, 1e-3);
-	ref_softmax(c->host, 2, 40000, want);
+	host_softmax(c->host, 2, 40000, want);
 	dt_expect(d, want, 1e-3);
 	ACL_OK(aclrtDestroyStream(s));
 	dt_free(a);
@@ -477,9 +477,9 @@ static void *pool_runner_main(void *arg)
 		ACL_OK(run_op("MatMul", a, b, o, tr, s));
 	}
 	ACL_OK(aclrtSynchronizeStream(s));
-	ref_softmax(x->host, 8, 700, want);
+	host_softmax(x->host, 8, 700, want);
 	dt_expect(y, want, 1e-3);
-	ref_matmul(a->host, b->host, 20, 40, 30, false, true, want);
+	host_matmul(a->host, b->host, 20, 40, 30, false, true, want);
 	dt_expect(o, want, 60);
 	/* Destroyed streams hand their blocks to the others. */
 	ACL_OK(aclrtDestroyStream(s));

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vnpu_op_ref.h"
 #include "rt.h"
 #include "rt_op.h"
 #include "vnpu_ops.h"
@@ -678,77 +679,25 @@ END_TEST
 
 /* ---- running the planned tasks on the host ------------------------------------ */
 
-static float f32_of(uint32_t bits)
-{
-	float f;
-
-	memcpy(&f, &bits, 4);
-	return f;
-}
-
-static uint32_t bits_of(float f)
-{
-	uint32_t u;
-
-	memcpy(&u, &f, 4);
-	return u;
-}
-
-/* fp16/bf16 encoders (round to nearest even) and decoders of this test. */
+/* fp16/bf16 encoders (round to nearest even) and decoders: the selftests' reference. */
 static uint16_t enc_f16(float f)
 {
-	uint32_t x = bits_of(f), sign = (x >> 16) & 0x8000, mant = x & 0x7fffff, h, rem, half;
-	int e = (int)((x >> 23) & 0xff) - 127 + 15;
-
-	if (((x >> 23) & 0xff) == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
-	if (e >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	if (e <= 0) {
-		unsigned int shift;
-
-		if (e < -10)
-			return (uint16_t)sign;
-		mant |= 0x800000;
-		shift = (unsigned int)(14 - e);
-		h = mant >> shift;
-		rem = mant & ((1u << shift) - 1);
-		half = 1u << (shift - 1);
-		if (rem > half || (rem == half && (h & 1)))
-			h++;
-		return (uint16_t)(sign | h);
-	}
-	h = ((uint32_t)e << 10) | (mant >> 13);
-	rem = mant & 0x1fff;
-	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-		h++;
-	return (uint16_t)(sign | h);
+	return (uint16_t)ref_encode(f, VNPU_DTYPE_F16);
 }
 
 static double dec_f16(uint16_t h)
 {
-	int e = (h >> 10) & 0x1f;
-	double m = h & 0x3ff, v;
-
-	if (e == 0)
-		v = ldexp(m, -24);
-	else if (e == 31)
-		v = m ? NAN : INFINITY;
-	else
-		v = ldexp(m + 1024, e - 25);
-	return (h & 0x8000) ? -v : v;
+	return ref_decode(h, VNPU_DTYPE_F16);
 }
 
 static uint16_t enc_bf16(float f)
 {
-	uint32_t x = bits_of(f);
-
-	return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+	return (uint16_t)ref_encode(f, VNPU_DTYPE_BF16);
 }
 
 static double dec_bf16(uint16_t h)
 {
-	return f32_of((uint32_t)h << 16);
+	return ref_decode(h, VNPU_DTYPE_BF16);
 }
 
 /* A tensor in one of the four types, with its values as doubles. */

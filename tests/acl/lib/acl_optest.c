@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "vnpu_op_ref.h"
 #include "acl_optest.h"
 #include "acl_test.h"
 
@@ -99,67 +100,22 @@ struct drm_vnpu_pool_stats pool_stats(int device)
 
 static uint16_t enc_f16(float f)
 {
-	uint32_t x, sign, mant, h, rem, half;
-	int e;
-
-	memcpy(&x, &f, 4);
-	sign = (x >> 16) & 0x8000;
-	mant = x & 0x7fffff;
-	e = (int)((x >> 23) & 0xff) - 127 + 15;
-	if (((x >> 23) & 0xff) == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (mant ? 0x200 : 0));
-	if (e >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	if (e <= 0) {
-		unsigned int shift;
-
-		if (e < -10)
-			return (uint16_t)sign;
-		mant |= 0x800000;
-		shift = (unsigned int)(14 - e);
-		h = mant >> shift;
-		rem = mant & ((1u << shift) - 1);
-		half = 1u << (shift - 1);
-		if (rem > half || (rem == half && (h & 1)))
-			h++;
-		return (uint16_t)(sign | h);
-	}
-	h = ((uint32_t)e << 10) | (mant >> 13);
-	rem = mant & 0x1fff;
-	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-		h++;
-	return (uint16_t)(sign | h);
+	return (uint16_t)ref_encode(f, VNPU_DTYPE_F16);
 }
 
 static double dec_f16(uint16_t h)
 {
-	int e = (h >> 10) & 0x1f;
-	double m = h & 0x3ff, v;
-
-	if (e == 0)
-		v = ldexp(m, -24);
-	else if (e == 31)
-		v = m ? NAN : INFINITY;
-	else
-		v = ldexp(m + 1024, e - 25);
-	return (h & 0x8000) ? -v : v;
+	return ref_decode(h, VNPU_DTYPE_F16);
 }
 
 static uint16_t enc_bf16(float f)
 {
-	uint32_t x;
-
-	memcpy(&x, &f, 4);
-	return (uint16_t)((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+	return (uint16_t)ref_encode(f, VNPU_DTYPE_BF16);
 }
 
 static double dec_bf16(uint16_t h)
 {
-	uint32_t x = (uint32_t)h << 16;
-	float f;
-
-	memcpy(&f, &x, 4);
-	return f;
+	return ref_decode(h, VNPU_DTYPE_BF16);
 }
 
 static size_t type_size(aclDataType t)
@@ -301,7 +257,7 @@ aclError run_op(const char *type, struct dtensor *a, struct dtensor *b, struct d
 	return aclopExecuteV2(type, b ? 2 : 1, in_desc, in, 1, out_desc, outs, attr, stream);
 }
 
-void ref_softmax(const double *x, size_t rows, size_t cols, double *out)
+void host_softmax(const double *x, size_t rows, size_t cols, double *out)
 {
 	size_t r, c;
 
@@ -318,7 +274,7 @@ void ref_softmax(const double *x, size_t rows, size_t cols, double *out)
 	}
 }
 
-void ref_reduce(const double *x, size_t rows, size_t cols, bool max, double *out)
+void host_reduce(const double *x, size_t rows, size_t cols, bool max, double *out)
 {
 	size_t r, c;
 
@@ -331,7 +287,7 @@ void ref_reduce(const double *x, size_t rows, size_t cols, bool max, double *out
 	}
 }
 
-void ref_matmul(const double *a, const double *b, size_t m, size_t n, size_t k, bool ta, bool tb, double *out)
+void host_matmul(const double *a, const double *b, size_t m, size_t n, size_t k, bool ta, bool tb, double *out)
 {
 	size_t i, j, p;
 

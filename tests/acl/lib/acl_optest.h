@@ -72,10 +72,10 @@ aclError run_op(const char *type, struct dtensor *a, struct dtensor *b, struct d
 		aclrtStream stream);
 
 /* References in double precision. */
-void ref_softmax(const double *x, size_t rows, size_t cols, double *out);
-void ref_reduce(const double *x, size_t rows, size_t cols, bool max, double *out);
+void host_softmax(const double *x, size_t rows, size_t cols, double *out);
+void host_reduce(const double *x, size_t rows, size_t cols, bool max, double *out);
 /* out (m x n) = op(a) op(b), a stored k x m if ta, b stored n x k if tb. */
-void ref_matmul(const double *a, const double *b, size_t m, size_t n, size_t k, bool ta, bool tb, double *out);
+void host_matmul(const double *a, const double *b, size_t m, size_t n, size_t k, bool ta, bool tb, double *out);
 
 /* The attributes of a last-axis reduction / of a MatMul. */
 aclopAttr *attr_axes_last(bool keep_dims);
