@@ -490,11 +490,18 @@ bool vnpu_ring_failed(struct vnpu_ring *ring)
  */
 void vnpu_ring_status(struct vnpu_ring *ring, struct vnpu_ring_status *status)
 {
+	struct list_head *pos;
+
 	spin_lock(&ring->lock);
 	status->completed_seqno = ring->completed_seqno;
 	status->error = ring->error;
 	status->failed_task = ring->failed_task;
 	status->failed_seqno = ring->failed_seqno;
+	status->running = 0;
+	list_for_each(pos, &ring->jobs)
+		status->running++;
+	/* Under the engine's lock, not this one: a snapshot is all status needs. */
+	status->parked = READ_ONCE(ring->parked);
 	spin_unlock(&ring->lock);
 }
 

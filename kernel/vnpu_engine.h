@@ -118,12 +118,17 @@ struct vnpu_ring {
  * @error: see &vnpu_ring.error
  * @failed_task: see &vnpu_ring.failed_task
  * @failed_seqno: see &vnpu_ring.failed_seqno
+ * @running: jobs handed to the engine (their in-fences signalled), the
+ *	first one executing or waiting
+ * @parked: the first job waits for a memory value
  */
 struct vnpu_ring_status {
 	u64 completed_seqno;
 	u32 error;
 	u32 failed_task;
 	u64 failed_seqno;
+	u32 running;
+	bool parked;
 };
 
 int vnpu_engines_init(struct vnpu_device *vdev);

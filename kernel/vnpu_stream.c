@@ -306,7 +306,10 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
  *
  * "vnpu-stream-<id>:" then key=value pairs: priority, progress (queued is
  * submitted minus completed), state and error (enum drm_vnpu_stream_error),
- * pool ranges and bytes, the hazard and workspace counters, the policies.
+ * pool ranges and bytes, the hazard and workspace counters, the policies,
+ * then the jobs the engine holds (running: their in-fences signalled, the
+ * first executing or waiting) and whether the first waits for memory
+ * (parked).
  * tools/vnpu-smi reads these; keys may be added, never renamed.
  */
 void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
@@ -331,9 +334,10 @@ void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
 			   READ_ONCE(stream->pool.num_ranges), stats.bytes_bound,
 			   stats.hazards_serialized, stats.hazards_rejected,
 			   stats.ws_bytes_used, stats.ws_tasks);
-		seq_printf(m, " hazard_policy=%s require_pool=%u\n",
+		seq_printf(m, " hazard_policy=%s require_pool=%u running=%u parked=%u\n",
 			   READ_ONCE(stream->hazard_policy) == VNPU_HAZARD_STRICT ?
-			   "strict" : "serialize", READ_ONCE(stream->require_pool));
+			   "strict" : "serialize", READ_ONCE(stream->require_pool),
+			   status.running, status.parked);
 		vnpu_stream_put(stream);
 	}
 }

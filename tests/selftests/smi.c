@@ -13,8 +13,9 @@
 #define SMI "build/tools/vnpu-smi"
 
 /* A child that holds 1 MiB + 4 MiB of device memory, 256 KiB of host
- * memory and three streams on @device until killed. */
-static pid_t spawn_holder(unsigned int device)
+ * memory and three streams on @device until killed; with @wait, the first
+ * stream has a job waiting for a word that never changes. */
+static pid_t spawn_holder_waiting(unsigned int device, bool wait)
 {
 	int ready[2];
 	pid_t pid;
@@ -31,9 +32,26 @@ static pid_t spawn_holder(unsigned int device)
 		    vnpu_bo_create(fd, 4 << 20, 0, &h, NULL) ||
 		    vnpu_bo_create(fd, 256 << 10, VNPU_BO_HOST, &h, NULL))
 			_exit(1);
-		for (int i = 0; i < 3; i++)
+		for (int i = 0; i < 3; i++) {
+			struct drm_vnpu_task t;
+			uint64_t va;
+
 			if (vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s))
 				_exit(1);
+			if (i || !wait)
+				continue;
+			if (vnpu_bo_create(fd, 4096, 0, &h, &va))
+				_exit(1);
+			t = vnpu_task_wait32(va, VNPU_WAIT_EQ, 1);
+			if (vnpu_submit(fd, s, &t, 1, NULL, 0, 0, 0, NULL))
+				_exit(1);
+			/* Ready once the job has reached the engine and parked. */
+			for (int tries = 0; tries < 1000; tries++) {
+				if (vnpu_debugfs_streams_value(device, "parked") > 0)
+					break;
+				usleep(10000);
+			}
+		}
 		if (write(ready[1], "r", 1) != 1)
 			_exit(1);
 		pause();
@@ -46,6 +64,11 @@ static pid_t spawn_holder(unsigned int device)
 	}
 	close(ready[0]);
 	return pid;
+}
+
+static pid_t spawn_holder(unsigned int device)
+{
+	return spawn_holder_waiting(device, false);
 }
 
 static void reap(pid_t pid)
@@ -126,6 +149,20 @@ TEST(streams_flag_lists_each_stream)
 	EXPECT_NONNULL(strstr(out, "\"prio\":1,\"submitted\":0,\"completed\":0,\"queued\":0,"
 				  "\"state\":\"ok\",")) TH_LOG("%s", out);
 	EXPECT_NONNULL(strstr(out, "\"pool_ranges\":0,\"pool_bytes\":0,")) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(out, "\"running\":0,\"parked\":0}")) TH_LOG("%s", out);
+	reap(pid);
+}
+
+TEST(streams_show_a_waiting_job)
+{
+	static char out[65536];
+	pid_t pid = spawn_holder_waiting(0, true);
+
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(0, run_smi("--json --streams", out, sizeof(out)));
+	EXPECT_NONNULL(strstr(out, "\"submitted\":1,\"completed\":0,\"queued\":1,"
+				  "\"state\":\"ok\",")) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(out, "\"running\":1,\"parked\":1}")) TH_LOG("%s", out);
 	reap(pid);
 }
 
