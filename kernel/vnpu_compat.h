@@ -9,9 +9,11 @@
 #ifndef VNPU_COMPAT_H
 #define VNPU_COMPAT_H
 
+#include <linux/dma-resv.h>
 #include <linux/module.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
+#include <drm/drm_gem_shmem_helper.h>
 #include <drm/gpu_scheduler.h>
 
 #ifdef VNPU_HAVE_IMPORT_NS_IDENT
@@ -137,6 +139,36 @@ static inline int vnpu_sched_job_init(struct drm_sched_job *job,
 	return drm_sched_job_init(job, entity, owner);
 #else
 	return drm_sched_job_init(job, entity, 1, owner);
+#endif
+}
+
+/*
+ * Newer shmem helpers want the reservation lock held around vmap and
+ * vunmap; the driver maps a buffer once, at creation or import, and unmaps
+ * it when the buffer is freed, so taking the lock here costs nothing.
+ */
+static inline int vnpu_shmem_vmap(struct drm_gem_shmem_object *shmem, struct iosys_map *map)
+{
+#ifdef VNPU_HAVE_SHMEM_VMAP_LOCKED
+	int ret;
+
+	dma_resv_lock(shmem->base.resv, NULL);
+	ret = drm_gem_shmem_vmap_locked(shmem, map);
+	dma_resv_unlock(shmem->base.resv);
+	return ret;
+#else
+	return drm_gem_shmem_vmap(shmem, map);
+#endif
+}
+
+static inline void vnpu_shmem_vunmap(struct drm_gem_shmem_object *shmem, struct iosys_map *map)
+{
+#ifdef VNPU_HAVE_SHMEM_VMAP_LOCKED
+	dma_resv_lock(shmem->base.resv, NULL);
+	drm_gem_shmem_vunmap_locked(shmem, map);
+	dma_resv_unlock(shmem->base.resv);
+#else
+	drm_gem_shmem_vunmap(shmem, map);
 #endif
 }
 
