@@ -169,7 +169,7 @@ static void vnpu_bo_free(struct drm_gem_object *obj)
 
 	WARN_ON(!list_empty(&bo->mappings));
 	if (bo->map.vaddr)
-		drm_gem_shmem_vunmap(&bo->base, &bo->map);
+		vnpu_shmem_vunmap(&bo->base, &bo->map);
 	if (bo->charged)
 		vnpu_bo_uncharge(vdev, bo->flags, bo->charged);
 	vnpu_bo_fini(bo);
@@ -261,7 +261,14 @@ struct drm_gem_object *vnpu_gem_prime_import(struct drm_device *drm,
 
 	bo = to_vnpu_bo(obj);
 	bo->flags |= VNPU_BO_IMPORTED;
-	ret = drm_gem_shmem_vmap(&bo->base, &bo->map);
+	/*
+	 * Every vnpu device exports through drm_gem_prime_export(), which
+	 * names the exporting driver's module as the owner and the exported
+	 * object as the private data.
+	 */
+	if (dma_buf->owner == THIS_MODULE)
+		bo->user_memory = to_vnpu_bo(dma_buf->priv)->user_memory;
+	ret = vnpu_shmem_vmap(&bo->base, &bo->map);
 	if (ret) {
 		drm_gem_object_put(obj);
 		return ERR_PTR(ret);
@@ -347,7 +354,7 @@ int vnpu_ioctl_bo_create(struct drm_device *drm, void *data, struct drm_file *fi
 	bo->charged = size;
 
 	/* Pin and map now: device memory does not appear on first touch. */
-	ret = drm_gem_shmem_vmap(shmem, &bo->map);
+	ret = vnpu_shmem_vmap(shmem, &bo->map);
 	if (ret)
 		goto out_put;
 
@@ -384,7 +391,7 @@ int vnpu_ioctl_bo_info(struct drm_device *drm, void *data, struct drm_file *file
 		return -ENOENT;
 	bo = to_vnpu_bo(obj);
 
-	if (!(bo->flags & VNPU_BO_USERPTR)) {
+	if (!bo->user_memory) {
 		ret = drm_gem_create_mmap_offset(obj);
 		if (ret)
 			goto out_put;

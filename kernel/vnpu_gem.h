@@ -43,6 +43,9 @@ enum vnpu_mem_region {
  * @map: kernel mapping of the whole buffer, made when the buffer is
  *	created or imported and kept until it is freed: the engines reach the
  *	memory through it
+ * @user_memory: the pages are a process's own memory (BO_USERPTR, or an
+ *	import of another vnpu device's BO_USERPTR buffer): never mapped
+ *	through the device file, as the process already has them
  * @charged: bytes charged at creation (to the device capacity, or for
  *	VNPU_BO_HOST to the host budget); 0 for imported and user memory
  * @user_pages: BO_USERPTR only: the pinned pages, size >> PAGE_SHIFT of them
@@ -58,6 +61,7 @@ enum vnpu_mem_region {
 struct vnpu_bo {
 	struct drm_gem_shmem_object base;
 	u32 flags;
+	bool user_memory;
 	struct iosys_map map;
 	u64 charged;
 	struct page **user_pages;

@@ -198,6 +198,7 @@ int vnpu_ioctl_bo_userptr(struct drm_device *drm, void *data, struct drm_file *f
 	drm_gem_private_object_init(drm, vnpu_bo_gem(bo), args->size);
 	vnpu_bo_init(bo);
 	bo->flags = VNPU_BO_USERPTR;
+	bo->user_memory = true;
 	bo->user_pages = pages;
 	iosys_map_set_vaddr(&bo->map, vaddr);
 	mmgrab(mm);

@@ -55,7 +55,10 @@ TEST_F(multi, import_from_other_device)
 	ASSERT_EQ(0, vnpu_bo_info(self->fd1, h1, &info));
 	EXPECT_EQ(VNPU_BO_IMPORTED, info.flags);
 	EXPECT_EQ(MiB, info.size);
-	EXPECT_GE(info.va, VNPU_VA_START);
+	/* The import gets a VA in device 1's own window. */
+	EXPECT_GE(info.va, vnpu_param(self->fd1, VNPU_PARAM_VA_START));
+	EXPECT_LE(info.va + MiB, vnpu_param(self->fd1, VNPU_PARAM_VA_END));
+	EXPECT_EQ(VNPU_VA_START + VNPU_VA_DEVICE_SPAN, vnpu_param(self->fd1, VNPU_PARAM_VA_START));
 	EXPECT_NE(0, info.mmap_offset);
 
 	/* Device 0's memory: charged there only; system memory to device 1. */
@@ -138,6 +141,8 @@ TEST_F(multi, userptr_to_other_device)
 	close(dmabuf);
 	ASSERT_EQ(0, vnpu_bo_info(self->fd1, h1, &info));
 	EXPECT_EQ(VNPU_BO_IMPORTED, info.flags);
+	/* Still a process's own memory: no mmap through the device file. */
+	EXPECT_EQ(0, info.mmap_offset);
 	ASSERT_EQ(0, vnpu_fd_resolve(self->fd1, info.va, 128 * KiB, &r));
 	EXPECT_EQ(0, r.err);
 	EXPECT_EQ(vnpu_crc32(user, 128 * KiB), r.crc);
