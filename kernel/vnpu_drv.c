@@ -63,6 +63,11 @@ unsigned int vnpu_param_max_streams = 8192;
 module_param_named(max_streams, vnpu_param_max_streams, uint, 0444);
 MODULE_PARM_DESC(max_streams, "Streams a device may have, all files (1-65536, default 8192)");
 
+/* At most half an engine's scheduler credits (VNPU_ENGINE_CREDITS). */
+unsigned int vnpu_param_max_jobs_per_file = 16384;
+module_param_named(max_jobs_per_file, vnpu_param_max_jobs_per_file, uint, 0444);
+MODULE_PARM_DESC(max_jobs_per_file, "Unfinished jobs one open file may have; a submit past it waits (1-32768, default 16384)");
+
 static struct vnpu_device *vnpu_devices[VNPU_MAX_DEVICES];
 static unsigned int vnpu_num_devices;
 
@@ -156,6 +161,12 @@ int vnpu_ioctl_get_param(struct drm_device *drm, void *data, struct drm_file *fi
 	case VNPU_PARAM_HOST_MEM_USED:
 		args->value = atomic64_read(&vdev->host_mem_used);
 		break;
+	case VNPU_PARAM_MAX_JOBS_PER_FILE:
+		args->value = vnpu_param_max_jobs_per_file;
+		break;
+	case VNPU_PARAM_FILE_JOBS:
+		args->value = atomic_read(&vfile->job_quota->unfinished);
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -171,17 +182,24 @@ static int vnpu_open(struct drm_device *drm, struct drm_file *file)
 	if (!vfile)
 		return -ENOMEM;
 
+	vfile->job_quota = vnpu_job_quota_create();
+	if (!vfile->job_quota)
+		goto err_free;
 	vfile->vm = vnpu_vm_create(vnpu_va_start(vdev), vnpu_va_end(vdev));
-	if (!vfile->vm) {
-		kfree(vfile);
-		return -ENOMEM;
-	}
+	if (!vfile->vm)
+		goto err_quota;
 	vfile->vdev = vdev;
 	vfile->client_id = atomic64_inc_return(&vnpu_next_client_id);
 	xa_init_flags(&vfile->streams, XA_FLAGS_ALLOC1);
 	spin_lock_init(&vfile->pool_totals_lock);
 	file->driver_priv = vfile;
 	return 0;
+
+err_quota:
+	vnpu_job_quota_put(vfile->job_quota);
+err_free:
+	kfree(vfile);
+	return -ENOMEM;
 }
 
 /* Runs after the core has closed every GEM handle and syncobj of the file. */
@@ -192,6 +210,7 @@ static void vnpu_postclose(struct drm_device *drm, struct drm_file *file)
 	vnpu_streams_file_close(vfile);
 	xa_destroy(&vfile->streams);
 	vnpu_vm_put(vfile->vm);
+	vnpu_job_quota_put(vfile->job_quota);
 	kfree(vfile);
 }
 
@@ -327,7 +346,8 @@ static bool vnpu_params_valid(void)
 	       vnpu_param_mem_mib >= 1 && vnpu_param_mem_mib <= 65536 &&
 	       vnpu_param_max_streams_per_file >= 1 &&
 	       vnpu_param_max_streams_per_file <= 65536 &&
-	       vnpu_param_max_streams >= 1 && vnpu_param_max_streams <= 65536;
+	       vnpu_param_max_streams >= 1 && vnpu_param_max_streams <= 65536 &&
+	       vnpu_param_max_jobs_per_file >= 1 && vnpu_param_max_jobs_per_file <= 32768;
 }
 
 static void vnpu_destroy_devices(void)

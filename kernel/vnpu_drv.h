@@ -22,6 +22,7 @@
 
 struct drm_gpu_scheduler;
 struct vnpu_engine;
+struct vnpu_job_quota;
 struct vnpu_vm;
 
 /* Module parameters (vnpu_drv.c); read at device creation unless noted. */
@@ -31,6 +32,7 @@ extern unsigned int vnpu_param_engines;
 extern unsigned int vnpu_param_job_timeout_ms;	/* read at each job start */
 extern unsigned int vnpu_param_max_streams_per_file;
 extern unsigned int vnpu_param_max_streams;
+extern unsigned int vnpu_param_max_jobs_per_file;
 
 /**
  * struct vnpu_device - one virtual NPU
@@ -94,6 +96,8 @@ struct vnpu_device {
  *	allocated cyclically, so a destroyed id is not reused at once)
  * @num_streams: number of entries in @streams
  * @engine_busy_ns: total time engines spent on this file's jobs
+ * @job_quota: counts the file's unfinished jobs against
+ *	vnpu_param_max_jobs_per_file (refcounted: streams share it)
  * @pool_totals: pool and workspace counters summed over all streams, ever
  *	(bytes_bound: over the streams alive)
  * @pool_totals_lock: protects @pool_totals and the counters of every
@@ -111,6 +115,7 @@ struct vnpu_file {
 	u32 next_stream_id;
 	atomic_t num_streams;
 	atomic64_t engine_busy_ns;
+	struct vnpu_job_quota *job_quota;
 
 	spinlock_t pool_totals_lock;
 	struct drm_vnpu_pool_stats pool_totals;

@@ -66,7 +66,8 @@
  * rings are the engines' real queues and cost nothing per job, so this
  * only has to be out of the way: a small limit would let one parked stream
  * with many queued jobs use up an engine's credits and starve every other
- * stream whose entity sits on that engine.
+ * stream whose entity sits on that engine. A file may have at most half of
+ * them unfinished (max_jobs_per_file, struct vnpu_job_quota).
  */
 #define VNPU_ENGINE_CREDITS 65536
 /* Copies and fills are done in chunks of this size. */

@@ -8,11 +8,12 @@
  * a reference on each buffer's mapping, under one hold of the VA space
  * lock; operator workspace is looked up in the stream's pool first, under
  * the pool's lock), prepare the hazard records (vnpu_hazard.c), find the
- * out-syncobj, initialise the scheduler job and fold the in-fences into a
- * gate that becomes its dependency (vnpu_gate.c), then, under the stream's
- * submit lock, check the workspace against other streams' running jobs,
- * arm and push the job, record its workspace and install its finished
- * fence in the out-syncobj. Every step before the arm can fail and leaves
+ * out-syncobj, wait while the file has its limit of unfinished jobs
+ * (struct vnpu_job_quota), initialise the scheduler job and fold the
+ * in-fences into a gate that becomes its dependency (vnpu_gate.c), then,
+ * under the stream's submit lock, check the workspace against other
+ * streams' running jobs, arm and push the job, record its workspace and
+ * install its finished fence in the out-syncobj. Every step before the arm can fail and leaves
  * nothing behind: a batch with one bad task queues nothing.
  *
  * The scheduler backend is thin: run_job hands the job to its stream's
@@ -52,6 +53,56 @@ struct vnpu_out_sync {
 	u64 point;
 };
 
+/* ---------------------------------------------------------------- quota */
+
+/**
+ * vnpu_job_quota_create() - a job quota for a newly opened file
+ *
+ * Return: the quota with one reference, or NULL.
+ */
+struct vnpu_job_quota *vnpu_job_quota_create(void)
+{
+	struct vnpu_job_quota *quota;
+
+	quota = kzalloc(sizeof(*quota), GFP_KERNEL);
+	if (!quota)
+		return NULL;
+	kref_init(&quota->refcount);
+	init_waitqueue_head(&quota->wq);
+	return quota;
+}
+
+static void vnpu_job_quota_release(struct kref *kref)
+{
+	kfree(container_of(kref, struct vnpu_job_quota, refcount));
+}
+
+/**
+ * vnpu_job_quota_put() - drop a reference to a job quota
+ * @quota: the quota
+ */
+void vnpu_job_quota_put(struct vnpu_job_quota *quota)
+{
+	kref_put(&quota->refcount, vnpu_job_quota_release);
+}
+
+/* Wait, interruptibly, for room for one more job; 0 or -ERESTARTSYS. */
+static int vnpu_job_quota_take(struct vnpu_job_quota *quota)
+{
+	int limit = vnpu_param_max_jobs_per_file;
+
+	return wait_event_interruptible(quota->wq,
+					atomic_add_unless(&quota->unfinished, 1, limit));
+}
+
+static void vnpu_job_quota_give(struct vnpu_job_quota *quota)
+{
+	atomic_dec(&quota->unfinished);
+	/* Pairs with the barrier in the waiter's prepare_to_wait(). */
+	if (wq_has_sleeper(&quota->wq))
+		wake_up(&quota->wq);
+}
+
 /* ---------------------------------------------------------------- jobs */
 
 static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
@@ -59,12 +110,12 @@ static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev,
 {
 	struct vnpu_job *job;
 
-	job = kzalloc(sizeof(*job), GFP_KERNEL);
+	job = kzalloc(sizeof(*job), GFP_KERNEL_ACCOUNT);
 	if (!job)
 		return NULL;
 
-	job->tasks = kvmalloc_array(task_count, sizeof(*job->tasks), GFP_KERNEL);
-	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL);
+	job->tasks = kvmalloc_array(task_count, sizeof(*job->tasks), GFP_KERNEL_ACCOUNT);
+	job->hw_fence = kzalloc(sizeof(*job->hw_fence), GFP_KERNEL_ACCOUNT);
 	if (!job->tasks || !job->hw_fence) {
 		kfree(job->hw_fence);
 		kvfree(job->tasks);
@@ -107,6 +158,8 @@ static void vnpu_job_release(struct kref *kref)
 	vnpu_hazard_job_fini(job);
 	kvfree(job->ws);
 	kvfree(job->op_args);
+	if (job->quota_taken)
+		vnpu_job_quota_give(job->stream->job_quota);
 	if (job->hw_fence_live)
 		dma_fence_put(job->hw_fence);
 	else
@@ -460,21 +513,21 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 	}
 	if (max_addrs) {
 		job->mappings = kvmalloc_array(max_addrs, sizeof(*job->mappings),
-					       GFP_KERNEL);
+					       GFP_KERNEL_ACCOUNT);
 		if (!job->mappings) {
 			ret = -ENOMEM;
 			goto out;
 		}
 	}
 	if (ops) {
-		job->op_args = kvmalloc_array(ops, sizeof(*job->op_args), GFP_KERNEL);
+		job->op_args = kvmalloc_array(ops, sizeof(*job->op_args), GFP_KERNEL_ACCOUNT);
 		if (!job->op_args) {
 			ret = -ENOMEM;
 			goto out;
 		}
 	}
 	if (ws) {
-		job->ws = kvmalloc_array(ws, sizeof(*job->ws), GFP_KERNEL);
+		job->ws = kvmalloc_array(ws, sizeof(*job->ws), GFP_KERNEL_ACCOUNT);
 		if (!job->ws) {
 			ret = -ENOMEM;
 			goto out;
@@ -746,6 +799,11 @@ int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
 	ret = vnpu_out_sync_get(&out, file, &args->out_sync);
 	if (ret)
 		goto out_put;
+	/* A valid batch waits here while the file has too many jobs. */
+	ret = vnpu_job_quota_take(job->stream->job_quota);
+	if (ret)
+		goto out_put;
+	job->quota_taken = true;
 	if (vnpu_ring_failed(&job->stream->ring)) {
 		ret = -EIO;
 		goto out_put;

@@ -10,6 +10,7 @@
 #include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/types.h>
+#include <linux/wait.h>
 #include <drm/gpu_scheduler.h>
 
 struct dma_fence;
@@ -98,6 +99,8 @@ struct vnpu_task {
  * @hazard_spare: records allocated for the push to fill in
  * @next_task: engine progress: the task to run next
  * @next_offset: engine progress: bytes of @next_task already done
+ * @quota_taken: the job holds a unit of its file's job quota, given back
+ *	when it is freed
  * @started: the engine has started the job (@deadline is valid)
  * @deadline: the job fails with VNPU_STREAM_ERROR_TIMEOUT after this
  */
@@ -128,6 +131,7 @@ struct vnpu_job {
 
 	u32 next_task;
 	u64 next_offset;
+	bool quota_taken;
 	bool started;
 	ktime_t deadline;
 };
@@ -138,6 +142,33 @@ static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *sched_job)
 }
 
 extern const struct drm_sched_backend_ops vnpu_sched_ops;
+
+/**
+ * struct vnpu_job_quota - the unfinished jobs of one open file
+ * @refcount: one for the file and one per stream of it (jobs hold their
+ *	stream), so jobs that outlive the file still find it
+ * @unfinished: jobs submitted, or being submitted, and not yet freed
+ * @wq: submitters waiting for @unfinished to fall below the limit
+ *
+ * Jobs can wait without bound (for memory, in-fences, engines). Without a
+ * limit one file could queue enough of them to exhaust kernel memory, or
+ * an engine's scheduler credits (parked jobs hold theirs), which would
+ * stall every other file's streams on that engine.
+ */
+struct vnpu_job_quota {
+	struct kref refcount;
+	atomic_t unfinished;
+	wait_queue_head_t wq;
+};
+
+struct vnpu_job_quota *vnpu_job_quota_create(void);
+void vnpu_job_quota_put(struct vnpu_job_quota *quota);
+
+static inline struct vnpu_job_quota *vnpu_job_quota_get(struct vnpu_job_quota *quota)
+{
+	kref_get(&quota->refcount);
+	return quota;
+}
 
 void vnpu_job_put(struct vnpu_job *job);
 void vnpu_job_release_mappings(struct vnpu_mapping **mappings, u32 count);

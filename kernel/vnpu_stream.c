@@ -21,6 +21,7 @@
 
 #include "vnpu_drv.h"
 #include "vnpu_engine.h"
+#include "vnpu_job.h"
 #include "vnpu_stream.h"
 
 /* Stream priority to drm_sched priority and engine run queue (no numeric mapping). */
@@ -51,6 +52,7 @@ static void vnpu_stream_release(struct kref *kref)
 	WARN_ON(!list_empty(&stream->ring.jobs));
 	mutex_destroy(&stream->pool.lock);
 	mutex_destroy(&stream->submit_lock);
+	vnpu_job_quota_put(stream->job_quota);
 	kfree(stream);
 }
 
@@ -142,6 +144,7 @@ static struct vnpu_stream *vnpu_stream_alloc(struct vnpu_file *vfile, u32 priori
 	}
 	kref_init(&stream->refcount);
 	stream->vdev = vdev;
+	stream->job_quota = vnpu_job_quota_get(vfile->job_quota);
 	stream->priority = priority;
 	mutex_init(&stream->submit_lock);
 	stream->hazard_policy = VNPU_HAZARD_SERIALIZE;

@@ -26,6 +26,7 @@ struct vnpu_file;
  * @refcount: the file's stream table holds one reference until the stream
  *	is destroyed; every job holds one; the engine owning the ring holds one
  * @vdev: the device
+ * @job_quota: its file's job quota (referenced; see struct vnpu_job_quota)
  * @priority: VNPU_PRIORITY_* given at creation
  * @entity: the drm_sched entity jobs are pushed to
  * @submit_lock: serialises arming and pushing jobs, so seqnos, entity
@@ -44,6 +45,7 @@ struct vnpu_file;
 struct vnpu_stream {
 	struct kref refcount;
 	struct vnpu_device *vdev;
+	struct vnpu_job_quota *job_quota;
 	u32 priority;
 	struct drm_sched_entity entity;
 

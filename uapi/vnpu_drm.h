@@ -48,7 +48,7 @@ extern "C" {
 #endif
 
 #define VNPU_ABI_MAJOR 1
-#define VNPU_ABI_MINOR 0
+#define VNPU_ABI_MINOR 1
 
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
@@ -95,6 +95,10 @@ extern "C" {
  * @VNPU_PARAM_JOB_TIMEOUT_MS: a job running longer than this is cancelled.
  * @VNPU_PARAM_CLIENT_ID: the calling file's drm-client-id (as in fdinfo).
  * @VNPU_PARAM_HOST_MEM_USED: bytes of VNPU_BO_HOST buffers of this device.
+ * @VNPU_PARAM_MAX_JOBS_PER_FILE: unfinished jobs one file may have; a
+ *	SUBMIT past it waits until one of the file's jobs is freed.
+ * @VNPU_PARAM_FILE_JOBS: the calling file's unfinished jobs: submitted
+ *	and not yet freed (a job is freed shortly after its fence signals).
  */
 enum drm_vnpu_param {
 	VNPU_PARAM_ABI_VERSION = 0,
@@ -113,6 +117,8 @@ enum drm_vnpu_param {
 	VNPU_PARAM_JOB_TIMEOUT_MS = 13,
 	VNPU_PARAM_CLIENT_ID = 14,
 	VNPU_PARAM_HOST_MEM_USED = 15,
+	VNPU_PARAM_MAX_JOBS_PER_FILE = 16,
+	VNPU_PARAM_FILE_JOBS = 17,
 };
 
 /**
@@ -190,8 +196,9 @@ struct drm_vnpu_bo_info {
 	__u64 va;
 	/**
 	 * @mmap_offset: out, offset to pass to mmap() on the device file for
-	 * CPU access, or 0 for buffers that cannot be mapped (USERPTR: the
-	 * memory already belongs to the process).
+	 * CPU access, or 0 for buffers that cannot be mapped: USERPTR
+	 * buffers, and imports of another vnpu device's USERPTR buffers (the
+	 * memory already belongs to a process).
 	 */
 	__u64 mmap_offset;
 };

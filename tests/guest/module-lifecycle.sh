@@ -42,7 +42,9 @@ result $? "load_default_then_unload"
 result $? "four_devices_appear_and_go"
 
 ok=0
-for p in devices=0 devices=9 engines=0 engines=17 mem_mib=0 max_streams=0; do
+for p in devices=0 devices=9 engines=0 engines=17 mem_mib=0 mem_mib=65537 \
+	max_streams=0 max_streams=65537 max_streams_per_file=0 max_streams_per_file=65537 \
+	max_jobs_per_file=0 max_jobs_per_file=32769; do
 	if "$modload" load "$ko" "$p" 2>/dev/null || loaded; then
 		echo "# $p was accepted"
 		ok=1

@@ -43,7 +43,7 @@ TEST_F(dev, render_node_type)
 
 TEST_F(dev, param_values)
 {
-	unsigned long engines, mem_mib, devices, per_file, per_dev, timeout;
+	unsigned long engines, mem_mib, devices, per_file, per_dev, timeout, jobs;
 	uint64_t v;
 
 	ASSERT_TRUE(vnpu_module_param("engines", &engines));
@@ -52,9 +52,11 @@ TEST_F(dev, param_values)
 	ASSERT_TRUE(vnpu_module_param("max_streams_per_file", &per_file));
 	ASSERT_TRUE(vnpu_module_param("max_streams", &per_dev));
 	ASSERT_TRUE(vnpu_module_param("job_timeout_ms", &timeout));
+	ASSERT_TRUE(vnpu_module_param("max_jobs_per_file", &jobs));
 
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_ABI_VERSION, &v));
-	EXPECT_EQ(1u << 16 | 0, v);
+	EXPECT_EQ(VNPU_ABI_MAJOR << 16 | VNPU_ABI_MINOR, v);
+	EXPECT_EQ(1u << 16 | 1, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_DEVICE_INDEX, &v));
 	EXPECT_EQ(0, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_NUM_DEVICES, &v));
@@ -81,6 +83,10 @@ TEST_F(dev, param_values)
 	EXPECT_EQ(timeout, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_CLIENT_ID, &v));
 	EXPECT_NE(0, v);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_JOBS_PER_FILE, &v));
+	EXPECT_EQ(jobs, v);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_FILE_JOBS, &v));
+	EXPECT_EQ(0, v);
 }
 
 TEST_F(dev, client_ids_differ_per_file)
@@ -100,7 +106,7 @@ TEST_F(dev, bad_param)
 	struct drm_vnpu_get_param args = { .param = 0x7fffffff };
 
 	EXPECT_EQ(-EINVAL, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_GET_PARAM, &args));
-	args.param = VNPU_PARAM_HOST_MEM_USED + 1;
+	args.param = VNPU_PARAM_FILE_JOBS + 1;
 	EXPECT_EQ(-EINVAL, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_GET_PARAM, &args));
 }
 
@@ -143,7 +149,7 @@ TEST_F(dev, long_struct_tail_ignored)
 				    DRM_COMMAND_BASE + DRM_VNPU_GET_PARAM, sizeof(args));
 
 	EXPECT_EQ(0, vnpu_ioctl(self->fd, cmd, &args));
-	EXPECT_EQ(1u << 16, args.p.value);
+	EXPECT_EQ(VNPU_ABI_MAJOR << 16 | VNPU_ABI_MINOR, args.p.value);
 }
 
 TEST_F(dev, unknown_ioctl)
