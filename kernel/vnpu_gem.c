@@ -285,6 +285,11 @@ struct drm_gem_object *vnpu_gem_prime_import(struct drm_device *drm,
  *
  * Return: 0, or a negative errno with nothing published. -ENOENT means
  * another thread of the caller closed the handle before it was returned.
+ *
+ * This relies on the core calling gem open before the handle becomes
+ * visible ("drm/gem: Fix race in drm_gem_handle_create_tail()", in 6.1.y
+ * stable and Debian's 6.1.192): before that fix a close racing the create
+ * could run before vnpu_bo_open() and leave its mapping behind.
  */
 int vnpu_bo_publish(struct drm_file *file, struct vnpu_bo *bo, u32 *handle,
 		    u64 *va)
