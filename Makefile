@@ -42,7 +42,7 @@ CHECK_LIBS := $(shell $(PKG_CONFIG) --libs check 2>/dev/null)
 
 KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
-.PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse install clean FORCE
+.PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse kernel-doc install clean FORCE
 
 all: module lib tools selftests unit acltests benches
 
@@ -68,6 +68,11 @@ sparse: $(VNPU_CONFIG_H)
 		echo "sparse: reports above"; exit 1; fi
 	@echo "sparse: clean"
 	@cp vnpu.ko $(B)/vnpu.ko
+
+# kernel-doc must find a comment for every documented object and no errors.
+kernel-doc:
+	@$(KDIR)/scripts/kernel-doc -none -Werror uapi/vnpu_drm.h kernel/*.c kernel/*.h
+	@echo "kernel-doc: clean"
 
 # ---------------------------------------------------------------- library
 

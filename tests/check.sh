@@ -48,6 +48,7 @@ echo "== host"
 host_suite headers tests/headers/check.sh
 host_suite harness tests/selftests/harness/check-harness.sh
 host_suite sparse make --no-print-directory sparse
+host_suite kernel_doc make --no-print-directory kernel-doc
 host_suite bench_readme tests/bench/check-readme.sh
 for t in build/unit/test_*; do
 	[ -x "$t" ] || continue

@@ -61,6 +61,40 @@ extern "C" {
 #define VNPU_MAX_IN_SYNCS 64
 #define VNPU_MAX_POOL_RANGES 4096
 
+/**
+ * DOC: vnpu ioctls
+ *
+ * All are allowed on render nodes. Each struct's documentation gives its
+ * fields' rules and its errors; a call that fails changes nothing.
+ *
+ * - DRM_IOCTL_VNPU_GET_PARAM (struct drm_vnpu_get_param, read-write):
+ *   query a device or file property.
+ * - DRM_IOCTL_VNPU_BO_CREATE (struct drm_vnpu_bo_create, read-write):
+ *   create a buffer and give it a VA in the caller's address space.
+ * - DRM_IOCTL_VNPU_BO_INFO (struct drm_vnpu_bo_info, read-write):
+ *   size, flags, VA and mmap offset of a handle.
+ * - DRM_IOCTL_VNPU_BO_USERPTR (struct drm_vnpu_bo_userptr, read-write):
+ *   pin process memory into a buffer with a VA.
+ * - DRM_IOCTL_VNPU_STREAM_CREATE (struct drm_vnpu_stream_create,
+ *   read-write): create an in-order stream.
+ * - DRM_IOCTL_VNPU_STREAM_DESTROY (struct drm_vnpu_stream_destroy, write):
+ *   destroy a stream, cancelling its unfinished jobs; never waits.
+ * - DRM_IOCTL_VNPU_SUBMIT (struct drm_vnpu_submit, read-write): queue a
+ *   batch of tasks on a stream as one job; waits only while the file has
+ *   VNPU_PARAM_MAX_JOBS_PER_FILE unfinished jobs.
+ * - DRM_IOCTL_VNPU_STREAM_QUERY (struct drm_vnpu_stream_query,
+ *   read-write): a stream's progress and failure state.
+ * - DRM_IOCTL_VNPU_STREAM_SET_PARAM (struct drm_vnpu_stream_set_param,
+ *   write): a stream's hazard policy or pool requirement.
+ * - DRM_IOCTL_VNPU_POOL_BIND, DRM_IOCTL_VNPU_POOL_UNBIND (struct
+ *   drm_vnpu_pool_bind, write): bind or unbind device memory as a
+ *   stream's workspace pool.
+ * - DRM_IOCTL_VNPU_POOL_QUERY (struct drm_vnpu_pool_query, read-write): a
+ *   stream's pool ranges and counters, or the file's totals.
+ *
+ * Buffers are freed with DRM_IOCTL_GEM_CLOSE and shared with the PRIME
+ * ioctls of the DRM core; in-syncs and out-syncs are DRM syncobjs.
+ */
 #define DRM_VNPU_GET_PARAM 0x00
 #define DRM_VNPU_BO_CREATE 0x01
 #define DRM_VNPU_BO_INFO 0x02
