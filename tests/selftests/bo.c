@@ -815,31 +815,79 @@ TEST_F(bo, fail_next_alloc_disarm)
 
 /* ---- objects made outside our creation paths ---------------------------- */
 
-/* The primary node's DRM_IOCTL_MODE_CREATE_DUMB: no engine-reachable memory. */
-TEST_F(bo, dumb_buffer_refused)
+/* Open the primary (card) node of the device behind @render_fd. */
+static int open_primary(int render_fd)
 {
-	struct drm_mode_create_dumb dumb = { .width = 64, .height = 64, .bpp = 32 };
 	char path[128], dir_path[96];
 	struct dirent *d;
 	struct stat st;
-	int card = -1, fd;
+	int card = -1;
 	DIR *dir;
 
-	ASSERT_EQ(0, fstat(self->fd, &st));
+	if (fstat(render_fd, &st))
+		return -1;
 	snprintf(dir_path, sizeof(dir_path), "/sys/dev/char/%u:%u/device/drm",
 		 major(st.st_rdev), minor(st.st_rdev));
 	dir = opendir(dir_path);
-	ASSERT_NONNULL(dir);
+	if (!dir)
+		return -1;
 	while ((d = readdir(dir)))
 		if (sscanf(d->d_name, "card%d", &card) == 1)
 			break;
 	closedir(dir);
-	ASSERT_GE(card, 0);
+	if (card < 0)
+		return -1;
 	snprintf(path, sizeof(path), "/dev/dri/card%d", card);
-	fd = open(path, O_RDWR | O_CLOEXEC);
+	return open(path, O_RDWR | O_CLOEXEC);
+}
+
+/* The primary node's DRM_IOCTL_MODE_CREATE_DUMB: no engine-reachable memory. */
+TEST_F(bo, dumb_buffer_refused)
+{
+	struct drm_mode_create_dumb dumb = { .width = 64, .height = 64, .bpp = 32 };
+	int fd = open_primary(self->fd);
+
 	ASSERT_GE(fd, 0);
 	EXPECT_EQ(-EOPNOTSUPP, vnpu_ioctl(fd, DRM_IOCTL_MODE_CREATE_DUMB, &dumb));
 	EXPECT_EQ(self->mem0, vnpu_param(self->fd, VNPU_PARAM_MEM_USED));
+	close(fd);
+}
+
+/*
+ * GEM_FLINK and GEM_OPEN (primary node, root): another file gets its own
+ * handle and VA; the same file asking for a second handle is refused, as
+ * the ABI gives one handle (and one VA) per file and buffer.
+ */
+TEST_F(bo, flink_open_one_handle_per_file)
+{
+	struct drm_gem_flink flink = {};
+	struct drm_gem_open again = {}, other_open = {};
+	struct drm_vnpu_bo_info info;
+	uint64_t va, used;
+	int fd = open_primary(self->fd);
+	int other = open_primary(self->fd);
+
+	ASSERT_GE(fd, 0);
+	ASSERT_GE(other, 0);
+	ASSERT_EQ(0, vnpu_bo_create(fd, 64 * KiB, 0, &flink.handle, &va));
+	ASSERT_EQ(0, vnpu_ioctl(fd, DRM_IOCTL_GEM_FLINK, &flink));
+	used = vnpu_param(fd, VNPU_PARAM_FILE_MEM_USED);
+
+	again.name = flink.name;
+	EXPECT_EQ(-EBUSY, vnpu_ioctl(fd, DRM_IOCTL_GEM_OPEN, &again));
+	EXPECT_EQ(used, vnpu_param(fd, VNPU_PARAM_FILE_MEM_USED));
+
+	other_open.name = flink.name;
+	ASSERT_EQ(0, vnpu_ioctl(other, DRM_IOCTL_GEM_OPEN, &other_open));
+	EXPECT_EQ(64 * KiB, other_open.size);
+	ASSERT_EQ(0, vnpu_bo_info(other, other_open.handle, &info));
+	EXPECT_GE(info.va, VNPU_VA_START);
+	EXPECT_EQ(64 * KiB, vnpu_param(other, VNPU_PARAM_FILE_MEM_USED));
+
+	EXPECT_EQ(0, vnpu_bo_close(fd, flink.handle));
+	EXPECT_EQ(0, vnpu_bo_close(other, other_open.handle));
+	EXPECT_EQ(self->mem0, vnpu_param(self->fd, VNPU_PARAM_MEM_USED));
+	close(other);
 	close(fd);
 }
 
