@@ -257,8 +257,9 @@ struct drm_vnpu_stream_create {
  * struct drm_vnpu_stream_destroy - destroy a stream
  *
  * Work of the stream that has not finished is cancelled: queued jobs are
- * skipped and signal their fences with -ECANCELED (or -ESRCH for jobs that
- * were still waiting for their in-syncs), a waiting task stops waiting, an
+ * skipped and signal their fences with -ECANCELED, or with -ESRCH for any
+ * job the scheduler had not yet handed to an engine (whether it was waiting
+ * for its in-syncs or only for its turn); a waiting task stops waiting, an
  * executing copy or fill stops at its next 1 MiB chunk. The call waits
  * neither for in-syncs nor for a task that is executing; all memory the
  * stream's jobs and pool bindings hold is released once they end. Closing
