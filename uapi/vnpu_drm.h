@@ -15,7 +15,9 @@
  *  - A device address (VA) range that is not entirely inside one live buffer
  *    of the calling file fails with -ENXIO; one whose end overflows 64 bits
  *    fails with -EOVERFLOW.
- *  - After the device is unplugged every ioctl fails with -ENODEV.
+ *  - There is no unplug: a vnpu device lives as long as the module, and the
+ *    module cannot be unloaded while any file of it is open, so no ioctl
+ *    ever finds its device gone (none returns -ENODEV for that reason).
  *
  * Device addresses: every open file has its own device virtual address space.
  * A buffer gets a VA in the file that creates or imports it; VAs (and GEM
@@ -551,7 +553,11 @@ struct drm_vnpu_submit {
  * @VNPU_STREAM_ERROR_FAULT: the device reported a fault while running a task.
  * @VNPU_STREAM_ERROR_ARITH: an operator hit an arithmetic error (int32
  *	division by zero); the job's fence carries -EDOM.
- * @VNPU_STREAM_ERROR_CANCELED: the work was cancelled (device teardown).
+ * @VNPU_STREAM_ERROR_CANCELED: reserved, never reported by this driver.
+ *	Cancelled work does not fail its stream: jobs cancelled by
+ *	STREAM_DESTROY or file close signal their fences with -ECANCELED or
+ *	-ESRCH, and a device is never torn down under an open file. The value
+ *	is kept so that it keeps its meaning should a later version report it.
  *
  * Once failed, a stream stays failed: jobs queued behind the failing one are
  * skipped (their fences signal with an error) and new submits fail with
