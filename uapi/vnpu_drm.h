@@ -94,7 +94,11 @@ extern "C" {
  * @VNPU_PARAM_MAX_STREAMS_PER_FILE: streams one file may have at once.
  * @VNPU_PARAM_MAX_STREAMS: streams the device may have at once, all files.
  * @VNPU_PARAM_MAX_TASKS_PER_SUBMIT: VNPU_MAX_TASKS_PER_SUBMIT.
- * @VNPU_PARAM_JOB_TIMEOUT_MS: a job running longer than this is cancelled.
+ * @VNPU_PARAM_JOB_TIMEOUT_MS: a job is cancelled (VNPU_STREAM_ERROR_TIMEOUT)
+ *	this many ms of wall-clock time after it starts executing; time it
+ *	then spends parked on WAIT_VALUE or queued behind other streams on
+ *	its engine counts, time waiting for in-syncs or earlier jobs before
+ *	it starts does not. Read when the job starts.
  * @VNPU_PARAM_CLIENT_ID: the calling file's drm-client-id (as in fdinfo).
  * @VNPU_PARAM_HOST_MEM_USED: bytes of VNPU_BO_HOST buffers of this device.
  */
