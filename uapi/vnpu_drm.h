@@ -494,6 +494,9 @@ struct drm_vnpu_task {
 
 /**
  * struct drm_vnpu_sync - a syncobj and, for timelines, a point on it
+ *
+ * As an in-sync, its fence is waited for, not judged: a fence signalled
+ * with an error releases the job like a successful one (see SUBMIT).
  */
 struct drm_vnpu_sync {
 	/** @handle: syncobj handle. */
@@ -508,7 +511,11 @@ struct drm_vnpu_sync {
  * struct drm_vnpu_submit - queue a batch of tasks on a stream as one job
  *
  * The tasks run in order after every in-sync fence has signalled and after
- * the stream's earlier jobs. Every task is validated (and every device
+ * the stream's earlier jobs. An in-sync fence that signals with an error
+ * (its job failed, timed out or was cancelled) counts as signalled like any
+ * other: the job still runs, its own fence does not inherit the error and
+ * its stream does not fail. Check the in-fence's status (or STREAM_QUERY
+ * the stream it came from) where a failure must stop dependent work. Every task is validated (and every device
  * address resolved against the file's buffers, which the job then keeps
  * alive) before anything is queued: if any task or sync is invalid the
  * whole submit fails and nothing runs. On success the job's completion

@@ -3,7 +3,8 @@
  * Injected job failures (debugfs fail_next_job = N: the next N jobs to start
  * fault): the faulting job's stream fails with VNPU_STREAM_ERROR_FAULT at
  * task 0, skips its queued jobs and rejects new ones with -EIO; other
- * streams and other files are not affected. The debugfs file belongs to
+ * streams and other files are not affected, and a job that waits for the
+ * faulting job's fence still runs. The debugfs file belongs to
  * the buffers work (vnpu_debugfs.c); without it the tests skip.
  */
 #include "harness/harness.h"
@@ -107,6 +108,49 @@ TEST_F(fault, next_job_faults)
 	EXPECT_EQ(1, *word(self, 8));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+}
+
+/*
+ * An in-fence that signals with an error still releases the job waiting for
+ * it: the dependent job on the other stream waits for the faulting job,
+ * then runs, and neither its fence nor its stream carries the error.
+ */
+TEST_F(fault, failed_in_fence_does_not_stop_dependent_job)
+{
+	struct drm_vnpu_task ta = vnpu_task_write32(self->buf.va + 32, 1);
+	struct drm_vnpu_task tb = vnpu_task_write32(self->buf.va + 36, 1);
+	struct drm_vnpu_sync held = { .handle = hold(_metadata, self) };
+	struct drm_vnpu_stream_query q;
+	struct drm_vnpu_sync from_a;
+	uint32_t sa, sb;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &ta, 1, &held, 1, sa, 0, NULL));
+	from_a = (struct drm_vnpu_sync){ .handle = sa };
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->other, &tb, 1, &from_a, 1, sb, 0, NULL));
+
+	/* B still waits for A, which has not started. */
+	usleep(20000);
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, sb));
+	EXPECT_EQ(0, *word(self, 36));
+
+	release(self);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-EIO, vnpu_syncobj_fence_status(self->fd, sa));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	EXPECT_EQ(0, *word(self, 32));
+
+	/* B ran after A failed, and succeeded. */
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sb));
+	EXPECT_EQ(1, *word(self, 36));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(1, q.completed_seqno);
+	vnpu_syncobj_destroy(self->fd, sa);
+	vnpu_syncobj_destroy(self->fd, sb);
 }
 
 TEST_F(fault, count_of_jobs)
