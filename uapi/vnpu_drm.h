@@ -550,7 +550,13 @@ struct drm_vnpu_submit {
 	__u32 in_sync_count;
 	/** @pad: must be zero. */
 	__u32 pad;
-	/** @out_sync: in, syncobj to receive the job's fence; handle 0: none. */
+	/**
+	 * @out_sync: in, syncobj to receive the job's fence; handle 0: none.
+	 * A timeline point is not checked against the syncobj's existing
+	 * points: one at or below the last point is accepted and the fence
+	 * joins the timeline at that last point, so waits for earlier points
+	 * also wait for this job (docs/abi-streams.md). Use increasing points.
+	 */
 	struct drm_vnpu_sync out_sync;
 	/** @seqno: out, the job's sequence number in its stream (1, 2, ...). */
 	__u64 seqno;

@@ -184,6 +184,41 @@ TEST_F(sync, timeline_out_points)
 	EXPECT_EQ(5, *word(self, X));
 }
 
+/*
+ * A timeline out-point at or below the last point is accepted, not checked
+ * (docs/abi-streams.md): the job's fence joins the timeline at the last
+ * point, so a wait for that point, already reached, now also waits for it.
+ */
+TEST_F(sync, timeline_out_point_not_above_last)
+{
+	struct drm_vnpu_task tb[2] = {
+		vnpu_task_wait32(self->buf.va + GATE + 8, VNPU_WAIT_EQ, 1),
+		vnpu_task_write32(self->buf.va + X + 8, 30),
+	};
+	uint64_t payload = ~0ull;
+	uint32_t tl;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &tl));
+	ASSERT_EQ(0, submit_gated(self, 1, 10, tl, 5));
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 5, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(5, payload);
+
+	/* Point 3 on another stream, held back by its gate word. */
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->b, tb, 2, NULL, 0, tl, 3, NULL));
+	EXPECT_EQ(-ETIME, vnpu_syncobj_timeline_wait(self->fd, tl, 5, 20 * 1000 * 1000));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(0, payload);
+
+	*word(self, GATE + 8) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 5, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(30, *word(self, X + 8));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(5, payload);
+	vnpu_syncobj_destroy(self->fd, tl);
+}
+
 /* A timeline point as an in-fence: B waits for A's point 7 only. */
 TEST_F(sync, timeline_point_dependency)
 {
