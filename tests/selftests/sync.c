@@ -281,6 +281,52 @@ TEST_F(sync, several_in_syncs)
 	EXPECT_EQ(33, *word(self, Y));
 }
 
+/*
+ * VNPU_MAX_IN_SYNCS in-syncs (65 are rejected: submit_bad_input.c), each
+ * the fence of a job on its own stream waiting for its own word. B waits
+ * for every one of them: it has not run while the first, a middle or the
+ * last one is still pending.
+ */
+TEST_F(sync, max_in_syncs_all_honoured)
+{
+	enum { N = VNPU_MAX_IN_SYNCS, WORDS = 1024 };
+	static const unsigned int late[] = { N - 1, N / 2, 0 };
+	struct drm_vnpu_sync in[N];
+	uint32_t streams[N], sb;
+
+	*word(self, X) = 0x64;
+	for (unsigned int i = 0; i < N; i++) {
+		struct drm_vnpu_task w = vnpu_task_wait32(self->buf.va + WORDS + 4 * i,
+							  VNPU_WAIT_EQ, 1);
+
+		ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &streams[i]));
+		in[i] = (struct drm_vnpu_sync){ 0 };
+		ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &in[i].handle));
+		ASSERT_EQ(0, vnpu_submit(self->fd, streams[i], &w, 1, NULL, 0, in[i].handle, 0,
+					 NULL));
+	}
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, submit_copy(self, in, N, sb));
+
+	/* Open every word but the late ones, then those one at a time. */
+	for (unsigned int i = 0; i < N; i++)
+		if (i != late[0] && i != late[1] && i != late[2])
+			*word(self, WORDS + 4 * i) = 1;
+	for (unsigned int k = 0; k < 3; k++) {
+		expect_b_waiting(_metadata, self);
+		*word(self, WORDS + 4 * late[k]) = 1;
+	}
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sb));
+	EXPECT_EQ(0x64, *word(self, Y));
+	for (unsigned int i = 0; i < N; i++) {
+		EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, in[i].handle));
+		vnpu_syncobj_destroy(self->fd, in[i].handle);
+		vnpu_stream_destroy(self->fd, streams[i]);
+	}
+	vnpu_syncobj_destroy(self->fd, sb);
+}
+
 /* A job may wait on its own stream's earlier job. */
 TEST_F(sync, in_sync_on_own_stream)
 {
