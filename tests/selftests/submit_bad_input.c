@@ -140,7 +140,20 @@ TEST_F(bad, destroy_unknown_stream)
 	EXPECT_EQ(-ENOENT, vnpu_stream_destroy(self->fd, 0xffffffff));
 }
 
+TEST_F(bad, destroy_bad_pointer)
+{
+	struct drm_vnpu_stream_query q;
+
+	EXPECT_EQ(-EFAULT, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_STREAM_DESTROY, NULL));
+	EXPECT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+}
+
 /* ---------------------------------------------------------------- STREAM_QUERY */
+
+TEST_F(bad, query_bad_pointer)
+{
+	EXPECT_EQ(-EFAULT, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_STREAM_QUERY, NULL));
+}
 
 TEST_F(bad, query_flags)
 {
@@ -668,6 +681,16 @@ TEST_F(bad, wait_value_pad)
 
 	t.value.pad = 1;
 	EXPECT_EQ(-EINVAL, submit_task(self, t));
+}
+
+TEST_F(bad, wait_value_nonzero_tail)
+{
+	for (unsigned int i = 3; i < 11; i++) {
+		struct drm_vnpu_task t = vnpu_task_wait32(self->va, VNPU_WAIT_EQ, 0);
+
+		t.raw[i] = 1;
+		EXPECT_EQ(-EINVAL, submit_task(self, t));
+	}
 }
 
 TEST_F(bad, wait_value_misaligned)
