@@ -164,7 +164,7 @@ TEST_F(fault, count_of_jobs)
 		struct drm_vnpu_stream_query q;
 
 		ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &ids[i]));
-		ASSERT_EQ(0, vnpu_submit_wait(self->fd, ids[i], &t, 1, NULL));
+		ASSERT_EQ(i < N ? -EIO : 0, vnpu_submit_wait(self->fd, ids[i], &t, 1, NULL));
 		ASSERT_EQ(0, vnpu_stream_query(self->fd, ids[i], &q));
 		EXPECT_EQ(i < N ? VNPU_STREAM_ERROR_FAULT : VNPU_STREAM_ERROR_NONE, q.error);
 		EXPECT_EQ(i < N ? 0u : 1u, *word(self, 4 * i));
@@ -182,7 +182,7 @@ TEST_F(fault, other_file_unaffected)
 	ASSERT_GE(fd2, 0);
 	ASSERT_EQ(0, vnpu_stream_create(fd2, VNPU_PRIORITY_NORMAL, &s2));
 	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
 	for (int i = 0; i < 10; i++)
@@ -213,7 +213,7 @@ TEST_F(fault, skipped_jobs_do_not_consume)
 	EXPECT_EQ(1, q.failed_seqno);
 	EXPECT_EQ(5, q.completed_seqno);
 	/* One injection is left: the other stream's next job faults. */
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->other, &t, 1, NULL));
+	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->other, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
 	EXPECT_EQ(0, *word(self, 16));
