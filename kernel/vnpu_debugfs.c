@@ -5,7 +5,8 @@
  *
  *  fail_next_alloc   write N: the next N BO_CREATE calls fail with -ENOMEM;
  *                    read: how many failures are still armed
- *  fail_next_job     write N: the next N jobs to run fault (vnpu_job.c)
+ *  fail_next_job     write N: the next N jobs to start executing fault
+ *                    (vnpu_engine_execute(), vnpu_engine.c)
  *  va_resolve        write "CLIENT VA LEN" (client id decimal, VA and LEN
  *                    hex): resolve the range in that file's address space
  *                    as job validation does; read back

@@ -53,7 +53,8 @@ static const struct kernel_param_ops vnpu_job_timeout_ops = {
 
 unsigned int vnpu_param_job_timeout_ms = 10000;
 module_param_cb(job_timeout_ms, &vnpu_job_timeout_ops, &vnpu_param_job_timeout_ms, 0644);
-MODULE_PARM_DESC(job_timeout_ms, "A job running longer is cancelled, in ms (1-3600000, default 10000; writable)");
+MODULE_PARM_DESC(job_timeout_ms,
+		 "A job is cancelled this long after it starts executing, waits and time queued behind other streams included, in ms (1-3600000, default 10000; writable)");
 
 unsigned int vnpu_param_max_streams_per_file = 2048;
 module_param_named(max_streams_per_file, vnpu_param_max_streams_per_file, uint, 0444);

@@ -22,9 +22,12 @@
  * notices stores the CPU makes through mmap and enforces timeouts.
  *
  * Timeouts. A job gets its deadline when it starts executing: now plus the
- * job_timeout_ms parameter read at that moment. The deadline is checked
- * between chunks of long tasks, between tasks and by the poll of parked
- * rings; a job past it fails its stream with VNPU_STREAM_ERROR_TIMEOUT.
+ * job_timeout_ms parameter read at that moment. From then on the clock runs
+ * whatever the job does: parked, or waiting in the run queue after its ring
+ * yielded its turn (vnpu_engine_requeue()) or was unparked. The deadline is
+ * checked between chunks of long tasks, every VNPU_TASKS_PER_CHECK short
+ * tasks and by the poll of parked rings; a job past it fails its stream
+ * with VNPU_STREAM_ERROR_TIMEOUT.
  *
  * Operators (VNPU_TASK_OP) run through vnpu_op_run() (vnpu_ops.c), which
  * does the float work in bounded chunks, each in its own FPU section, and

@@ -51,6 +51,7 @@ aclError rt_stream_error_to_acl(uint32_t error)
 	case VNPU_STREAM_ERROR_ARITH:
 		return ACL_ERROR_RT_AICORE_EXCEPTION;
 	case VNPU_STREAM_ERROR_CANCELED:
+		/* Reserved: the driver never reports it (uapi/vnpu_drm.h). */
 		return ACL_ERROR_RT_STREAM_ABORT;
 	default:
 		return ACL_ERROR_RT_INTERNAL_ERROR;

@@ -15,7 +15,9 @@
  *  - A device address (VA) range that is not entirely inside one live buffer
  *    of the calling file fails with -ENXIO; one whose end overflows 64 bits
  *    fails with -EOVERFLOW.
- *  - After the device is unplugged every ioctl fails with -ENODEV.
+ *  - There is no unplug: a vnpu device lives as long as the module, and the
+ *    module cannot be unloaded while any file of it is open, so no ioctl
+ *    ever finds its device gone (none returns -ENODEV for that reason).
  *
  * Device addresses: every open file has its own device virtual address space.
  * A buffer gets a VA in the file that creates or imports it; VAs (and GEM
@@ -126,7 +128,11 @@ extern "C" {
  * @VNPU_PARAM_MAX_STREAMS_PER_FILE: streams one file may have at once.
  * @VNPU_PARAM_MAX_STREAMS: streams the device may have at once, all files.
  * @VNPU_PARAM_MAX_TASKS_PER_SUBMIT: VNPU_MAX_TASKS_PER_SUBMIT.
- * @VNPU_PARAM_JOB_TIMEOUT_MS: a job running longer than this is cancelled.
+ * @VNPU_PARAM_JOB_TIMEOUT_MS: a job is cancelled (VNPU_STREAM_ERROR_TIMEOUT)
+ *	this many ms of wall-clock time after it starts executing; time it
+ *	then spends parked on WAIT_VALUE or queued behind other streams on
+ *	its engine counts, time waiting for in-syncs or earlier jobs before
+ *	it starts does not. Read when the job starts.
  * @VNPU_PARAM_CLIENT_ID: the calling file's drm-client-id (as in fdinfo).
  * @VNPU_PARAM_HOST_MEM_USED: bytes of VNPU_BO_HOST buffers of this device.
  * @VNPU_PARAM_MAX_JOBS_PER_FILE: unfinished jobs one file may have; a
@@ -298,8 +304,9 @@ struct drm_vnpu_stream_create {
  * struct drm_vnpu_stream_destroy - destroy a stream
  *
  * Work of the stream that has not finished is cancelled: queued jobs are
- * skipped and signal their fences with -ECANCELED (or -ESRCH for jobs that
- * were still waiting for their in-syncs), a waiting task stops waiting, an
+ * skipped and signal their fences with -ECANCELED, or with -ESRCH for any
+ * job the scheduler had not yet handed to an engine (whether it was waiting
+ * for its in-syncs or only for its turn); a waiting task stops waiting, an
  * executing copy or fill stops at its next 1 MiB chunk. The call waits
  * neither for in-syncs nor for a task that is executing; all memory the
  * stream's jobs and pool bindings hold is released once they end. Closing
@@ -528,6 +535,9 @@ struct drm_vnpu_task {
 
 /**
  * struct drm_vnpu_sync - a syncobj and, for timelines, a point on it
+ *
+ * As an in-sync, its fence is waited for, not judged: a fence signalled
+ * with an error releases the job like a successful one (see SUBMIT).
  */
 struct drm_vnpu_sync {
 	/** @handle: syncobj handle. */
@@ -542,7 +552,11 @@ struct drm_vnpu_sync {
  * struct drm_vnpu_submit - queue a batch of tasks on a stream as one job
  *
  * The tasks run in order after every in-sync fence has signalled and after
- * the stream's earlier jobs. Every task is validated (and every device
+ * the stream's earlier jobs. An in-sync fence that signals with an error
+ * (its job failed, timed out or was cancelled) counts as signalled like any
+ * other: the job still runs, its own fence does not inherit the error and
+ * its stream does not fail. Check the in-fence's status (or STREAM_QUERY
+ * the stream it came from) where a failure must stop dependent work. Every task is validated (and every device
  * address resolved against the file's buffers, which the job then keeps
  * alive) before anything is queued: if any task or sync is invalid the
  * whole submit fails and nothing runs. On success the job's completion
@@ -577,7 +591,13 @@ struct drm_vnpu_submit {
 	__u32 in_sync_count;
 	/** @pad: must be zero. */
 	__u32 pad;
-	/** @out_sync: in, syncobj to receive the job's fence; handle 0: none. */
+	/**
+	 * @out_sync: in, syncobj to receive the job's fence; handle 0: none.
+	 * A timeline point is not checked against the syncobj's existing
+	 * points: one at or below the last point is accepted and the fence
+	 * joins the timeline at that last point, so waits for earlier points
+	 * also wait for this job (docs/abi-streams.md). Use increasing points.
+	 */
 	struct drm_vnpu_sync out_sync;
 	/** @seqno: out, the job's sequence number in its stream (1, 2, ...). */
 	__u64 seqno;
@@ -591,7 +611,11 @@ struct drm_vnpu_submit {
  * @VNPU_STREAM_ERROR_FAULT: the device reported a fault while running a task.
  * @VNPU_STREAM_ERROR_ARITH: an operator hit an arithmetic error (int32
  *	division by zero); the job's fence carries -EDOM.
- * @VNPU_STREAM_ERROR_CANCELED: the work was cancelled (device teardown).
+ * @VNPU_STREAM_ERROR_CANCELED: reserved, never reported by this driver.
+ *	Cancelled work does not fail its stream: jobs cancelled by
+ *	STREAM_DESTROY or file close signal their fences with -ECANCELED or
+ *	-ESRCH, and a device is never torn down under an open file. The value
+ *	is kept so that it keeps its meaning should a later version report it.
  *
  * Once failed, a stream stays failed: jobs queued behind the failing one are
  * skipped (their fences signal with an error) and new submits fail with

@@ -3,7 +3,8 @@
  * Injected job failures (debugfs fail_next_job = N: the next N jobs to start
  * fault): the faulting job's stream fails with VNPU_STREAM_ERROR_FAULT at
  * task 0, skips its queued jobs and rejects new ones with -EIO; other
- * streams and other files are not affected. The debugfs file belongs to
+ * streams and other files are not affected, and a job that waits for the
+ * faulting job's fence still runs. The debugfs file belongs to
  * the buffers work (vnpu_debugfs.c); without it the tests skip.
  */
 #include "harness/harness.h"
@@ -109,6 +110,49 @@ TEST_F(fault, next_job_faults)
 	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
 }
 
+/*
+ * An in-fence that signals with an error still releases the job waiting for
+ * it: the dependent job on the other stream waits for the faulting job,
+ * then runs, and neither its fence nor its stream carries the error.
+ */
+TEST_F(fault, failed_in_fence_does_not_stop_dependent_job)
+{
+	struct drm_vnpu_task ta = vnpu_task_write32(self->buf.va + 32, 1);
+	struct drm_vnpu_task tb = vnpu_task_write32(self->buf.va + 36, 1);
+	struct drm_vnpu_sync held = { .handle = hold(_metadata, self) };
+	struct drm_vnpu_stream_query q;
+	struct drm_vnpu_sync from_a;
+	uint32_t sa, sb;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &ta, 1, &held, 1, sa, 0, NULL));
+	from_a = (struct drm_vnpu_sync){ .handle = sa };
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->other, &tb, 1, &from_a, 1, sb, 0, NULL));
+
+	/* B still waits for A, which has not started. */
+	usleep(20000);
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, sb));
+	EXPECT_EQ(0, *word(self, 36));
+
+	release(self);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-EIO, vnpu_syncobj_fence_status(self->fd, sa));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	EXPECT_EQ(0, *word(self, 32));
+
+	/* B ran after A failed, and succeeded. */
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sb));
+	EXPECT_EQ(1, *word(self, 36));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(1, q.completed_seqno);
+	vnpu_syncobj_destroy(self->fd, sa);
+	vnpu_syncobj_destroy(self->fd, sb);
+}
+
 TEST_F(fault, count_of_jobs)
 {
 	enum { N = 3 };
@@ -120,7 +164,7 @@ TEST_F(fault, count_of_jobs)
 		struct drm_vnpu_stream_query q;
 
 		ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &ids[i]));
-		ASSERT_EQ(0, vnpu_submit_wait(self->fd, ids[i], &t, 1, NULL));
+		ASSERT_EQ(i < N ? -EIO : 0, vnpu_submit_wait(self->fd, ids[i], &t, 1, NULL));
 		ASSERT_EQ(0, vnpu_stream_query(self->fd, ids[i], &q));
 		EXPECT_EQ(i < N ? VNPU_STREAM_ERROR_FAULT : VNPU_STREAM_ERROR_NONE, q.error);
 		EXPECT_EQ(i < N ? 0u : 1u, *word(self, 4 * i));
@@ -138,7 +182,7 @@ TEST_F(fault, other_file_unaffected)
 	ASSERT_GE(fd2, 0);
 	ASSERT_EQ(0, vnpu_stream_create(fd2, VNPU_PRIORITY_NORMAL, &s2));
 	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
 	for (int i = 0; i < 10; i++)
@@ -169,7 +213,7 @@ TEST_F(fault, skipped_jobs_do_not_consume)
 	EXPECT_EQ(1, q.failed_seqno);
 	EXPECT_EQ(5, q.completed_seqno);
 	/* One injection is left: the other stream's next job faults. */
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->other, &t, 1, NULL));
+	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->other, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
 	EXPECT_EQ(0, *word(self, 16));

@@ -840,7 +840,7 @@ TEST_F(pool, fdinfo_stream_lines)
 	x[1] = 0;
 	t = vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 1, 0, 0, self->data.va + 600 * KiB,
 			 self->data.va + 600 * KiB + 4, self->data.va + 600 * KiB + 8, 0, 0);
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, s3, &t, 1, NULL));
+	ASSERT_EQ(-EDOM, vnpu_submit_wait(self->fd, s3, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_fdinfo_stream(self->fd, s3, &f));
 	EXPECT_STREQ("failed", f.state);
 	EXPECT_EQ(VNPU_STREAM_ERROR_ARITH, f.error);

@@ -10,6 +10,7 @@
 #include <xf86drm.h>
 
 #include "harness/harness.h"
+#include "lib/vnpu_pool_util.h"
 #include "lib/vnpu_stream_util.h"
 #include "lib/vnpu_test.h"
 
@@ -140,7 +141,20 @@ TEST_F(bad, destroy_unknown_stream)
 	EXPECT_EQ(-ENOENT, vnpu_stream_destroy(self->fd, 0xffffffff));
 }
 
+TEST_F(bad, destroy_bad_pointer)
+{
+	struct drm_vnpu_stream_query q;
+
+	EXPECT_EQ(-EFAULT, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_STREAM_DESTROY, NULL));
+	EXPECT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+}
+
 /* ---------------------------------------------------------------- STREAM_QUERY */
+
+TEST_F(bad, query_bad_pointer)
+{
+	EXPECT_EQ(-EFAULT, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_STREAM_QUERY, NULL));
+}
 
 TEST_F(bad, query_flags)
 {
@@ -670,6 +684,16 @@ TEST_F(bad, wait_value_pad)
 	EXPECT_EQ(-EINVAL, submit_task(self, t));
 }
 
+TEST_F(bad, wait_value_nonzero_tail)
+{
+	for (unsigned int i = 3; i < 11; i++) {
+		struct drm_vnpu_task t = vnpu_task_wait32(self->va, VNPU_WAIT_EQ, 0);
+
+		t.raw[i] = 1;
+		EXPECT_EQ(-EINVAL, submit_task(self, t));
+	}
+}
+
 TEST_F(bad, wait_value_misaligned)
 {
 	EXPECT_EQ(-EINVAL, submit_task(self, vnpu_task_wait32(self->va + 2, VNPU_WAIT_EQ, 0)));
@@ -712,6 +736,121 @@ TEST_F(bad, timestamp_unmapped)
 {
 	EXPECT_EQ(-ENXIO, submit_task(self, vnpu_task_timestamp(self->end)));
 	EXPECT_EQ(-ENXIO, submit_task(self, vnpu_task_timestamp(8)));
+}
+
+/* ---------------------------------------------------------------- check order */
+
+/*
+ * A stream failed by an int32 division by zero (its job's fence -EDOM), the
+ * one error a test can cause without debugfs or module parameters. The
+ * operator writes at 1 KiB and reads zeros at 2 KiB, away from the word the
+ * fixture checks.
+ */
+static uint32_t failed_stream(struct th_metadata *_metadata, FIXTURE_DATA(bad) *self)
+{
+	struct drm_vnpu_task div = vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 1, 0, 0,
+						self->va + 2048, self->va + 2048,
+						self->va + 1024, 0, 0);
+	struct drm_vnpu_stream_query q;
+	uint32_t id = 0, sync;
+
+	EXPECT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &id));
+	EXPECT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	EXPECT_EQ(0, vnpu_submit(self->fd, id, &div, 1, NULL, 0, sync, 0, NULL));
+	EXPECT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-EDOM, vnpu_syncobj_fence_status(self->fd, sync));
+	EXPECT_EQ(0, vnpu_stream_query(self->fd, id, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_ARITH, q.error);
+	vnpu_syncobj_destroy(self->fd, sync);
+	return id;
+}
+
+/* The header is checked before the stream is looked up. */
+TEST_F(bad, order_flags_before_unknown_stream)
+{
+	struct drm_vnpu_task t = vnpu_task_nop();
+	struct drm_vnpu_submit args = vnpu_submit_args(self->stream + 1000, &t, 1);
+
+	EXPECT_EQ(-ENOENT, vnpu_submit_raw(self->fd, &args));
+	args.flags = 1;
+	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+	args.flags = 0;
+	args.task_size = 1;
+	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+}
+
+/* Every task's kind is checked before any task's fields and ranges. */
+TEST_F(bad, order_unknown_kind_before_ranges)
+{
+	struct drm_vnpu_task t[2] = {
+		vnpu_task_write32(self->end, 1),
+		{ .kind = VNPU_TASK_OP + 1 },
+	};
+
+	EXPECT_EQ(-ENXIO, submit_tasks(self, t, 1));
+	EXPECT_EQ(-EINVAL, submit_tasks(self, t, 2));
+}
+
+/* Otherwise tasks are checked one at a time: task 0's range wins over task 1's fields. */
+TEST_F(bad, order_tasks_in_turn)
+{
+	struct drm_vnpu_task t[2] = {
+		vnpu_task_write32(self->end, 1),
+		vnpu_task_fill(self->va, 8, 256),
+	};
+
+	EXPECT_EQ(-ENXIO, submit_tasks(self, t, 2));
+	t[0] = t[1];
+	t[1] = vnpu_task_write32(self->end, 1);
+	EXPECT_EQ(-EINVAL, submit_tasks(self, t, 2));
+}
+
+/* The tasks and the out-sync are checked before the stream's failure. */
+TEST_F(bad, order_tasks_and_out_sync_before_failed_stream)
+{
+	uint32_t failed = failed_stream(_metadata, self);
+	struct drm_vnpu_task nop = vnpu_task_nop();
+	struct drm_vnpu_task bad_fill = vnpu_task_fill(self->va, 8, 256);
+	struct drm_vnpu_submit args;
+
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, failed, &nop, 1, NULL, 0, 0, 0, NULL));
+	EXPECT_EQ(-EINVAL, vnpu_submit(self->fd, failed, &bad_fill, 1, NULL, 0, 0, 0, NULL));
+	EXPECT_EQ(-ENXIO, vnpu_submit(self->fd, failed, (struct drm_vnpu_task[]){
+					      vnpu_task_write32(self->end, 1) }, 1,
+				      NULL, 0, 0, 0, NULL));
+	args = vnpu_submit_args(failed, &nop, 1);
+	args.out_sync.handle = 12345;
+	EXPECT_EQ(-ENOENT, vnpu_submit_raw(self->fd, &args));
+	args.out_sync = (struct drm_vnpu_sync){ .point = 1 };
+	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+}
+
+/* The stream's failure is checked before the in-syncs are even read. */
+TEST_F(bad, order_failed_stream_before_in_syncs)
+{
+	uint32_t failed = failed_stream(_metadata, self);
+	struct drm_vnpu_task nop = vnpu_task_nop();
+	struct drm_vnpu_sync in = { .handle = 12345 };
+	uint32_t unsignalled;
+
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, failed, &nop, 1, &in, 1, 0, 0, NULL));
+	in.flags = 1;
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, failed, &nop, 1, &in, 1, 0, 0, NULL));
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, failed, &nop, 1, NULL, 1, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &unsignalled));
+	in = (struct drm_vnpu_sync){ .handle = unsignalled };
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, failed, &nop, 1, &in, 1, 0, 0, NULL));
+	vnpu_syncobj_destroy(self->fd, unsignalled);
+}
+
+/* In-sync flags are checked for all in-syncs before any handle. */
+TEST_F(bad, order_in_sync_flags_before_handles)
+{
+	struct drm_vnpu_sync in[2] = { { .handle = 12345 }, { .handle = 12345, .flags = 1 } };
+	struct drm_vnpu_task t = vnpu_task_nop();
+
+	EXPECT_EQ(-ENOENT, vnpu_submit(self->fd, self->stream, &t, 1, in, 1, 0, 0, NULL));
+	EXPECT_EQ(-EINVAL, vnpu_submit(self->fd, self->stream, &t, 1, in, 2, 0, 0, NULL));
 }
 
 /* ---------------------------------------------------------------- whole batches */

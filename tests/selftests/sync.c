@@ -184,6 +184,41 @@ TEST_F(sync, timeline_out_points)
 	EXPECT_EQ(5, *word(self, X));
 }
 
+/*
+ * A timeline out-point at or below the last point is accepted, not checked
+ * (docs/abi-streams.md): the job's fence joins the timeline at the last
+ * point, so a wait for that point, already reached, now also waits for it.
+ */
+TEST_F(sync, timeline_out_point_not_above_last)
+{
+	struct drm_vnpu_task tb[2] = {
+		vnpu_task_wait32(self->buf.va + GATE + 8, VNPU_WAIT_EQ, 1),
+		vnpu_task_write32(self->buf.va + X + 8, 30),
+	};
+	uint64_t payload = ~0ull;
+	uint32_t tl;
+
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &tl));
+	ASSERT_EQ(0, submit_gated(self, 1, 10, tl, 5));
+	*word(self, GATE) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 5, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(5, payload);
+
+	/* Point 3 on another stream, held back by its gate word. */
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->b, tb, 2, NULL, 0, tl, 3, NULL));
+	EXPECT_EQ(-ETIME, vnpu_syncobj_timeline_wait(self->fd, tl, 5, 20 * 1000 * 1000));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(0, payload);
+
+	*word(self, GATE + 8) = 1;
+	ASSERT_EQ(0, vnpu_syncobj_timeline_wait(self->fd, tl, 5, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(30, *word(self, X + 8));
+	ASSERT_EQ(0, vnpu_syncobj_query(self->fd, tl, &payload));
+	EXPECT_EQ(5, payload);
+	vnpu_syncobj_destroy(self->fd, tl);
+}
+
 /* A timeline point as an in-fence: B waits for A's point 7 only. */
 TEST_F(sync, timeline_point_dependency)
 {
@@ -244,6 +279,52 @@ TEST_F(sync, several_in_syncs)
 	*word(self, GATE + 4) = 1;
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(33, *word(self, Y));
+}
+
+/*
+ * VNPU_MAX_IN_SYNCS in-syncs (65 are rejected: submit_bad_input.c), each
+ * the fence of a job on its own stream waiting for its own word. B waits
+ * for every one of them: it has not run while the first, a middle or the
+ * last one is still pending.
+ */
+TEST_F(sync, max_in_syncs_all_honoured)
+{
+	enum { N = VNPU_MAX_IN_SYNCS, WORDS = 1024 };
+	static const unsigned int late[] = { N - 1, N / 2, 0 };
+	struct drm_vnpu_sync in[N];
+	uint32_t streams[N], sb;
+
+	*word(self, X) = 0x64;
+	for (unsigned int i = 0; i < N; i++) {
+		struct drm_vnpu_task w = vnpu_task_wait32(self->buf.va + WORDS + 4 * i,
+							  VNPU_WAIT_EQ, 1);
+
+		ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &streams[i]));
+		in[i] = (struct drm_vnpu_sync){ 0 };
+		ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &in[i].handle));
+		ASSERT_EQ(0, vnpu_submit(self->fd, streams[i], &w, 1, NULL, 0, in[i].handle, 0,
+					 NULL));
+	}
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
+	ASSERT_EQ(0, submit_copy(self, in, N, sb));
+
+	/* Open every word but the late ones, then those one at a time. */
+	for (unsigned int i = 0; i < N; i++)
+		if (i != late[0] && i != late[1] && i != late[2])
+			*word(self, WORDS + 4 * i) = 1;
+	for (unsigned int k = 0; k < 3; k++) {
+		expect_b_waiting(_metadata, self);
+		*word(self, WORDS + 4 * late[k]) = 1;
+	}
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sb, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sb));
+	EXPECT_EQ(0x64, *word(self, Y));
+	for (unsigned int i = 0; i < N; i++) {
+		EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, in[i].handle));
+		vnpu_syncobj_destroy(self->fd, in[i].handle);
+		vnpu_stream_destroy(self->fd, streams[i]);
+	}
+	vnpu_syncobj_destroy(self->fd, sb);
 }
 
 /* A job may wait on its own stream's earlier job. */

@@ -96,20 +96,42 @@ TEST_F(to, wait_never_satisfied_times_out)
 	EXPECT_EQ(0, vnpu_stream_destroy(self->fd, self->stream));
 }
 
-/* While one stream waits for its timeout, another keeps running jobs. */
+/*
+ * While one stream waits for its timeout, another keeps running jobs: they
+ * all finish while the waiting job, parked, has neither finished nor timed
+ * out (an engine that blocked on the wait would run them only after the
+ * timeout). The timeout is long enough for 20 round trips under TCG.
+ */
 TEST_F(to, other_streams_keep_running)
 {
+	const unsigned long timeout_ms = 2000;
 	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va + 4, VNPU_WAIT_EQ, 1);
 	struct drm_vnpu_stream_query q;
+	uint64_t start;
 	uint32_t s1;
 
+	ASSERT_EQ(0, vnpu_set_module_param("job_timeout_ms", timeout_ms));
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
+	start = vnpu_now_ns();
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &wait, 1, NULL, 0, s1, 0, NULL));
+	while (vnpu_debugfs_streams_value(0, "parked") != 1)
+		usleep(1000);
 	for (uint32_t i = 1; i <= 20; i++)
 		expect_other_stream_works(_metadata, self, i);
+
+	/* Still waiting, not failed, and well before its deadline. */
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(0, q.completed_seqno);
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, s1));
+	EXPECT_EQ(1, vnpu_debugfs_streams_value(0, "parked"));
+	EXPECT_LT(vnpu_now_ns() - start, timeout_ms * 1000000ull);
+
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s1, VNPU_WAIT_FOREVER_NS));
+	EXPECT_GE(vnpu_now_ns() - start, timeout_ms * 1000000ull);
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_TIMEOUT, q.error);
+	EXPECT_EQ(-ETIMEDOUT, vnpu_syncobj_fence_status(self->fd, s1));
 	/* And after it. */
 	expect_other_stream_works(_metadata, self, 77);
 }

@@ -193,6 +193,14 @@ int vnpu_submit_wait(int fd, uint32_t stream, const struct drm_vnpu_task *tasks,
 	ret = vnpu_submit(fd, stream, tasks, count, NULL, 0, sync, 0, seqno);
 	if (!ret)
 		ret = vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS);
+	if (!ret) {
+		/* 1: signalled without error; negative: the job's error. */
+		ret = vnpu_syncobj_fence_status(fd, sync);
+		if (ret > 0)
+			ret = 0;
+		else if (!ret)
+			ret = -EBUSY;	/* cannot be: the wait returned */
+	}
 	vnpu_syncobj_destroy(fd, sync);
 	return ret;
 }

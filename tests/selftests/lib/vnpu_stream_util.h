@@ -43,7 +43,13 @@ int vnpu_submit_raw(int fd, struct drm_vnpu_submit *args);
 int vnpu_submit(int fd, uint32_t stream, const struct drm_vnpu_task *tasks, uint32_t count,
 		const struct drm_vnpu_sync *in, uint32_t in_count,
 		uint32_t out_handle, uint64_t out_point, uint64_t *seqno);
-/* Submit and wait for the job to finish (through a temporary syncobj). */
+/*
+ * Submit and wait for the job to finish (through a temporary syncobj).
+ * Returns 0 if the job succeeded, the submit's errno if it was rejected,
+ * or the error its fence signalled with if it failed or was cancelled
+ * (-EIO fault, -ETIMEDOUT, -EDOM, -ECANCELED, -ESRCH): note that -EIO is
+ * both a rejected submit on a failed stream and an injected fault.
+ */
 int vnpu_submit_wait(int fd, uint32_t stream, const struct drm_vnpu_task *tasks,
 		     uint32_t count, uint64_t *seqno);
 
