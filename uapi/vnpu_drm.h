@@ -556,12 +556,15 @@ struct drm_vnpu_sync {
  * (its job failed, timed out or was cancelled) counts as signalled like any
  * other: the job still runs, its own fence does not inherit the error and
  * its stream does not fail. Check the in-fence's status (or STREAM_QUERY
- * the stream it came from) where a failure must stop dependent work. Every task is validated (and every device
- * address resolved against the file's buffers, which the job then keeps
- * alive) before anything is queued: if any task or sync is invalid the
- * whole submit fails and nothing runs. On success the job's completion
- * fence is installed in @out_sync (if its handle is nonzero), replacing
- * the fence of a binary syncobj or adding @out_sync.point to a timeline.
+ * the stream it came from) where a failure must stop dependent work.
+ *
+ * Every task is validated (and every device address resolved against the
+ * file's buffers, which the job then keeps alive) before anything is
+ * queued: if any task or sync is invalid the whole submit fails and nothing
+ * runs. A valid submit waits while the file has VNPU_PARAM_MAX_JOBS_PER_FILE
+ * unfinished jobs. On success the job's completion fence is installed in
+ * @out_sync (if its handle is nonzero), replacing the fence of a binary
+ * syncobj or adding @out_sync.point to a timeline.
  *
  * Errors: -EINVAL for nonzero @flags/@pad, @task_count 0 or above
  * VNPU_MAX_TASKS_PER_SUBMIT, @task_size not sizeof(struct drm_vnpu_task),
@@ -572,7 +575,7 @@ struct drm_vnpu_sync {
  * -ENOSPC for a too small operator workspace; -EACCES for workspace outside
  * a pool-requiring stream's pools; -EBUSY when a strict stream's workspace
  * is still in use by another stream's running job; -EIO when the stream has
- * failed (see STREAM_QUERY).
+ * failed (see STREAM_QUERY); -EINTR when a signal ends the wait for room.
  */
 struct drm_vnpu_submit {
 	/** @stream_id: in, target stream. */
