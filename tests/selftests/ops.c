@@ -161,6 +161,9 @@ static void check_binary_all(struct th_metadata *_metadata, FIXTURE_DATA(ops) *s
 		check_binary(_metadata, self, op, dtype, ew_lengths[i], 0, op * 100 + i);
 	check_binary(_metadata, self, op, dtype, 4099, VNPU_OP_F_SCALAR_IN0, op * 100 + 7);
 	check_binary(_metadata, self, op, dtype, 4099, VNPU_OP_F_SCALAR_IN1, op * 100 + 8);
+	/* a broadcast that crosses the 16 Ki-element chunk boundaries */
+	check_binary(_metadata, self, op, dtype, 40003, VNPU_OP_F_SCALAR_IN0, op * 100 + 9);
+	check_binary(_metadata, self, op, dtype, 40003, VNPU_OP_F_SCALAR_IN1, op * 100 + 10);
 }
 
 TEST_F(ops, add)
@@ -243,6 +246,55 @@ TEST_F(ops, in_place)
 	}
 	EXPECT_EQ(0, bad);
 	free(orig);
+}
+
+/*
+ * In place over a broadcast scalar: the output starts at the scalar, so the
+ * first chunk overwrites it; every element, in later chunks too, must use
+ * the scalar's original value. 40003 elements span three chunks.
+ */
+static void check_scalar_in_place(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self,
+				  uint32_t op, uint32_t dtype, uint32_t flags)
+{
+	bool s0 = flags & VNPU_OP_F_SCALAR_IN0;
+	struct vnpu_buf *sb = s0 ? &self->in0 : &self->in1;
+	struct vnpu_buf *vb = s0 ? &self->in1 : &self->in0;
+	unsigned int es = vnpu_dtype_size(dtype), bad = 0;
+	uint64_t n = 40003;
+	struct drm_vnpu_task t = vnpu_task_op(op, dtype, n, 0, 0, self->in0.va, self->in1.va,
+					      sb->va, 0, 0);
+	uint32_t scalar[1];
+	struct ref_rng r;
+
+	ref_rng_seed(&r, op * 10 + flags);
+	fill_operand(vb->cpu, dtype, n, op, false, &r);
+	/* the output's old bytes beyond the scalar must not matter */
+	memset(sb->cpu, SENTINEL, n * es + GUARD);
+	fill_operand(sb->cpu, dtype, 1, op, false, &r);
+	memcpy(scalar, sb->cpu, es);
+	t.op.op_flags = flags;
+	run_ok(_metadata, self, &t, 1);
+
+	for (uint64_t i = 0; i < n; i++) {
+		double want = ref_binary(op, dtype, flags, s0 ? (void *)scalar : vb->cpu,
+					 s0 ? vb->cpu : (void *)scalar, i);
+		uint32_t got = ref_bits(sb->cpu, dtype, i);
+
+		if (!ref_close(got, dtype, want, 1, 0) && bad++ < 5)
+			TH_LOG("%s op %u flags %u [%llu]: got 0x%x (%g) want %.17g",
+			       dtype_names[dtype], op, flags, (unsigned long long)i, got,
+			       ref_decode(got, dtype), want);
+	}
+	EXPECT_EQ(0, bad);
+	expect_guard(_metadata, sb, n * es);
+}
+
+TEST_F(ops, scalar_in_place)
+{
+	for (uint32_t op = VNPU_OP_ADD; op <= VNPU_OP_MUL; op++) {
+		check_scalar_in_place(_metadata, self, op, variant->dtype, VNPU_OP_F_SCALAR_IN0);
+		check_scalar_in_place(_metadata, self, op, variant->dtype, VNPU_OP_F_SCALAR_IN1);
+	}
 }
 
 /* ---------------------------------------------------------------- cast */
@@ -704,6 +756,31 @@ TEST_F(edge, i32_values)
 	};
 
 	check_edges(_metadata, self->fd, self->stream, VNPU_DTYPE_I32, v, sizeof(v) / sizeof(v[0]));
+}
+
+/* The example: 5 + 1 over 40000 fp32 elements, in place, is 6 everywhere. */
+TEST_F(edge, scalar_in_place_f32_example)
+{
+	struct vnpu_buf b;
+	uint64_t n = 40000;
+	unsigned int bad = 0;
+	float *x;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 2 * n * 4, &b));
+	x = b.cpu;
+	x[0] = 5;
+	for (uint64_t i = 0; i < n; i++)
+		x[n + i] = 1;
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_ADD, VNPU_DTYPE_F32, n, 0, 0, b.va,
+					      b.va + n * 4, b.va, 0, 0);
+
+	t.op.op_flags = VNPU_OP_F_SCALAR_IN0;
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	for (uint64_t i = 0; i < n; i++)
+		if (x[i] != 6 && bad++ < 5)
+			TH_LOG("[%llu] = %g", (unsigned long long)i, x[i]);
+	EXPECT_EQ(0, bad);
+	vnpu_buf_destroy(self->fd, &b);
 }
 
 /* ---------------------------------------------------------------- failures */
