@@ -7,6 +7,12 @@
  *                    read: how many failures are still armed
  *  fail_next_job     write N: the next N jobs to start executing fault
  *                    (vnpu_engine_execute(), vnpu_engine.c)
+ *  hazard_rescan_delay_ms
+ *                    write N: the next submit on a serializing stream whose
+ *                    workspace collides sleeps N ms (at most 10 s) between
+ *                    finding the collision and building the dependency
+ *                    (vnpu_hazard.c), so a test can let the other job end
+ *                    in between
  *  va_resolve        write "CLIENT VA LEN" (client id decimal, VA and LEN
  *                    hex): resolve the range in that file's address space
  *                    as job validation does; read back
@@ -292,6 +298,8 @@ void vnpu_debugfs_init(struct drm_minor *minor)
 				   &vdev->fail_next_alloc, &vnpu_dbg_counter_fops);
 	debugfs_create_file_unsafe("fail_next_job", 0600, root,
 				   &vdev->fail_next_job, &vnpu_dbg_counter_fops);
+	debugfs_create_file_unsafe("hazard_rescan_delay_ms", 0600, root,
+				   &vdev->hazard_rescan_delay_ms, &vnpu_dbg_counter_fops);
 	debugfs_create_file("va_resolve", 0600, root, vdev,
 			    &vnpu_dbg_va_resolve_fops);
 	debugfs_create_file("va_lookup_bench", 0600, root, vdev,

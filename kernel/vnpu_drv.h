@@ -58,6 +58,8 @@ extern unsigned int vnpu_param_max_jobs_per_file;
  * @num_hazard_records: workspace-use records alive, all buffers (debugfs)
  * @fail_next_alloc: fault injection (debugfs): the next buffer creation fails
  * @fail_next_job: fault injection (debugfs): the next job to run faults
+ * @hazard_rescan_delay_ms: test hook (debugfs): the next serializing hazard
+ *	check that finds a collision sleeps this long between its two scans
  */
 struct vnpu_device {
 	struct drm_device drm;
@@ -81,6 +83,7 @@ struct vnpu_device {
 
 	atomic_t fail_next_alloc;
 	atomic_t fail_next_job;
+	atomic_t hazard_rescan_delay_ms;
 };
 
 /**

@@ -20,7 +20,9 @@
  * collides with, so that destroying the stream or closing the file never
  * waits for those jobs. Uses of one stream are never hazards to that
  * stream: its jobs run in order. Every operator task whose workspace
- * collides is one hazard in the counters (POOL_QUERY).
+ * collides is one hazard in the counters (POOL_QUERY): on a serializing
+ * stream only if a colliding job is still unfinished when the dependency
+ * is built, so that the count is of tasks that really wait.
  *
  * Check and record are one critical section under the device's hazard
  * lock, taken inside the stream's submit lock, around drm_sched_job_arm()
@@ -42,6 +44,7 @@
  * A buffer keeps, per stream, its distinct in-flight ranges plus about as
  * many finished records.
  */
+#include <linux/delay.h>
 #include <linux/dma-fence.h>
 #include <linux/interval_tree_generic.h>
 #include <linux/slab.h>
@@ -236,7 +239,10 @@ static u32 vnpu_hazard_scan_locked(struct vnpu_device *vdev, const struct vnpu_w
  * @gate: out, NULL, or (serializing) a gate over the colliding jobs'
  *	fences that was added to @job's dependencies; the caller arms it and
  *	drops its reference after the push
- * @hazards: out, operator tasks of @job whose workspace collides
+ * @hazards: out, operator tasks of @job whose workspace collides: strict,
+ *	as found by the first scan; serializing, those that really made @job
+ *	wait, i.e. that still collided with an unsignalled fence when the
+ *	gate was filled
  *
  * Caller holds the device's hazard lock and the stream's submit lock, and
  * records the job with vnpu_hazard_record_locked() in the same hold.
@@ -249,7 +255,7 @@ int vnpu_hazard_check_locked(struct vnpu_job *job, u64 owner, bool strict,
 	struct vnpu_device *vdev = job->vdev;
 	struct vnpu_gate *g;
 	u32 i, found, fences = 0;
-	int ret;
+	int ret, delay;
 
 	lockdep_assert_held(&vdev->hazard_lock);
 	*gate = NULL;
@@ -270,10 +276,19 @@ int vnpu_hazard_check_locked(struct vnpu_job *job, u64 owner, bool strict,
 	g = vnpu_gate_create(fences);
 	if (!g)
 		return -ENOMEM;
-	/* Fences only signal meanwhile (no record can come): it fits. */
+	/* test hook (debugfs): widen the window between the two scans */
+	delay = atomic_xchg(&vdev->hazard_rescan_delay_ms, 0);
+	if (delay)
+		msleep(min(delay, 10000));
+	/*
+	 * Fences only signal meanwhile (no record can come): it fits. Count
+	 * again: a task whose colliding jobs all finished since the first
+	 * scan adds no dependency, so it is no serialized hazard.
+	 */
+	*hazards = 0;
 	for (i = 0; i < job->num_ws; i++)
-		if (job->ws[i].check)
-			vnpu_hazard_scan_locked(vdev, &job->ws[i], owner, g);
+		if (job->ws[i].check && vnpu_hazard_scan_locked(vdev, &job->ws[i], owner, g))
+			(*hazards)++;
 	if (!g->num_waits) {
 		/* They all finished between the two passes. */
 		vnpu_gate_abandon(g);

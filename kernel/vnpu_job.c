@@ -361,7 +361,8 @@ static int vnpu_job_resolve_ws_locked(struct vnpu_job *job, struct vnpu_vm *vm,
 }
 
 /*
- * An operator. Checks, in this order: the task's flags, then the operator
+ * An operator. Checks, in this order: the task's flags and the union's
+ * bytes beyond struct drm_vnpu_task_op (must be zero), then the operator
  * itself (vnpu_op_sizes(): op, dtypes, flags, dims; -EINVAL or, for sizes
  * beyond the operator limits, -EOVERFLOW), in1 given to a unary operator,
  * a workspace address without a size or a size without an address,
@@ -378,7 +379,7 @@ static int vnpu_load_op(struct vnpu_job *job, struct vnpu_vm *vm,
 	void *p;
 	int ret;
 
-	if (in->flags)
+	if (in->flags || !vnpu_task_tail_clear(in, sizeof(in->op)))
 		return -EINVAL;
 	a->op = op->op;
 	a->dtype = op->dtype;

@@ -260,21 +260,44 @@ static int vnpu_ops_step(struct vnpu_ops_runner *r, struct vnpu_ops_chunk *c)
 	return ret;
 }
 
-/* Runs @phase over [0, total) in pieces of at most @step. */
-static int vnpu_ops_run_linear(struct vnpu_ops_runner *r, u32 phase, u64 total, u64 step)
+/*
+ * Runs @c's phase over [0, total) in pieces of at most @step; @c's carry
+ * reaches every piece.
+ */
+static int vnpu_ops_run_linear(struct vnpu_ops_runner *r, struct vnpu_ops_chunk *c,
+			       u64 total, u64 step)
 {
-	struct vnpu_ops_chunk c = { .phase = phase };
 	u64 i;
 	int ret;
 
 	for (i = 0; i < total; i += step) {
-		c.row0 = i;
-		c.row1 = i + vnpu_ops_min(step, total - i);
-		ret = vnpu_ops_step(r, &c);
+		c->row0 = i;
+		c->row1 = i + vnpu_ops_min(step, total - i);
+		ret = vnpu_ops_step(r, c);
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+/*
+ * Element-wise operators and CAST. A broadcast scalar is read once, here,
+ * and travels as bits in the chunk's carry: an in-place output starting at
+ * the scalar overwrites it with the first chunk.
+ */
+static int vnpu_ops_run_ew(struct vnpu_ops_runner *r)
+{
+	const struct vnpu_op_args *a = r->a;
+	struct vnpu_ops_chunk c = { .phase = VNPU_OPS_PH_EW };
+	const void *s = NULL;
+
+	if (a->flags & VNPU_OP_F_SCALAR_IN0)
+		s = a->in0;
+	else if (a->flags & VNPU_OP_F_SCALAR_IN1)
+		s = a->in1;
+	if (s)
+		c.carry[0] = vnpu_dtype_lowp(a->dtype) ? *(const u16 *)s : *(const u32 *)s;
+	return vnpu_ops_run_linear(r, &c, a->dims[0], VNPU_OPS_EW_CHUNK);
 }
 
 /* Runs @phase over the columns of row @row in segments. */
@@ -308,9 +331,10 @@ static int vnpu_ops_run_rows(struct vnpu_ops_runner *r)
 	struct vnpu_ops_chunk c = { };
 	int ret;
 
-	if (cols <= VNPU_OPS_ROW_CHUNK)
-		return vnpu_ops_run_linear(r, VNPU_OPS_PH_ROWS, rows,
-					   VNPU_OPS_ROW_CHUNK / cols);
+	if (cols <= VNPU_OPS_ROW_CHUNK) {
+		c.phase = VNPU_OPS_PH_ROWS;
+		return vnpu_ops_run_linear(r, &c, rows, VNPU_OPS_ROW_CHUNK / cols);
+	}
 
 	for (row = 0; row < rows; row++) {
 		if (!softmax) {
@@ -340,20 +364,23 @@ static int vnpu_ops_run_matmul(struct vnpu_ops_runner *r)
 	const struct vnpu_op_args *a = r->a;
 	u64 m = a->dims[0], n = a->dims[1], k = a->dims[2];
 	bool lowp = vnpu_dtype_lowp(a->dtype);
-	struct vnpu_ops_chunk c = { .phase = VNPU_OPS_PH_MM };
+	struct vnpu_ops_chunk c = { };
 	u64 i, j, kk, jb, kb;
 	int ret;
 
 	if ((a->flags & VNPU_OP_F_TRANS_A) || lowp) {
-		ret = vnpu_ops_run_linear(r, VNPU_OPS_PH_MM_PACK_A, m * k, VNPU_OPS_EW_CHUNK);
+		c.phase = VNPU_OPS_PH_MM_PACK_A;
+		ret = vnpu_ops_run_linear(r, &c, m * k, VNPU_OPS_EW_CHUNK);
 		if (ret)
 			return ret;
 	}
 	if ((a->flags & VNPU_OP_F_TRANS_B) || lowp) {
-		ret = vnpu_ops_run_linear(r, VNPU_OPS_PH_MM_PACK_B, k * n, VNPU_OPS_EW_CHUNK);
+		c.phase = VNPU_OPS_PH_MM_PACK_B;
+		ret = vnpu_ops_run_linear(r, &c, k * n, VNPU_OPS_EW_CHUNK);
 		if (ret)
 			return ret;
 	}
+	c.phase = VNPU_OPS_PH_MM;
 
 	/* cost of a row: its multiply-adds plus a per-k overhead (short rows) */
 	if (k * (n + 16) <= VNPU_OPS_MAC_CHUNK) {
@@ -446,6 +473,6 @@ int vnpu_op_run(const struct vnpu_op_args *a, const struct vnpu_op_ctl *ctl)
 	case VNPU_OP_MATMUL:
 		return vnpu_ops_run_matmul(&r);
 	default:
-		return vnpu_ops_run_linear(&r, VNPU_OPS_PH_EW, a->dims[0], VNPU_OPS_EW_CHUNK);
+		return vnpu_ops_run_ew(&r);
 	}
 }

@@ -148,8 +148,10 @@ enum vnpu_ops_phase {
  * struct vnpu_ops_chunk - one bounded piece of an operator
  * @phase: enum vnpu_ops_phase.
  * @carry: values carried between the segments of one long row, as the
- *	bit patterns of fp32 (or int32) values; only the float side reads
- *	or writes them.
+ *	bit patterns of fp32 (or int32) values; only the float side
+ *	interprets them. VNPU_OPS_PH_EW: carry[0] is the broadcast scalar of
+ *	ADD..DIV (its bits, zero-extended), read once before the first chunk
+ *	because an in-place output may overwrite it.
  * @row0: first row (or element) of the chunk.
  * @row1: end of the rows (or elements).
  * @col0: first column (MATMUL: j) of a segment.

@@ -314,7 +314,12 @@ static int ew_i32(u32 op, u32 *restrict o, const u32 *restrict x,
 	return 0;
 }
 
-static int run_binary_i32(const struct vnpu_op_args *a, u64 e0, u64 e1)
+/*
+ * The binary operators below take a broadcast scalar from @scalar (its
+ * bits, read before the first chunk), never from the operand itself: the
+ * output may have overwritten that by now.
+ */
+static int run_binary_i32(const struct vnpu_op_args *a, u32 scalar, u64 e0, u64 e1)
 {
 	const u32 *x = a->in0, *y = a->in1;
 	u32 *o = a->out;
@@ -325,7 +330,7 @@ static int run_binary_i32(const struct vnpu_op_args *a, u64 e0, u64 e1)
 	if (!(a->flags & (VNPU_OP_F_SCALAR_IN0 | VNPU_OP_F_SCALAR_IN1)))
 		return ew_i32(a->op, o + e0, x + e0, y + e0, e1 - e0);
 
-	fill_u32(sc, (a->flags & VNPU_OP_F_SCALAR_IN0) ? x[0] : y[0], VNPU_TILE);
+	fill_u32(sc, scalar, VNPU_TILE);
 	for (t = e0; t < e1; t += len) {
 		len = min_u64(VNPU_TILE, e1 - t);
 		if (a->flags & VNPU_OP_F_SCALAR_IN0)
@@ -338,7 +343,7 @@ static int run_binary_i32(const struct vnpu_op_args *a, u64 e0, u64 e1)
 	return 0;
 }
 
-static void run_binary_f32(const struct vnpu_op_args *a, u64 e0, u64 e1)
+static void run_binary_f32(const struct vnpu_op_args *a, u32 scalar, u64 e0, u64 e1)
 {
 	const float *x = a->in0, *y = a->in1;
 	float *o = a->out;
@@ -350,7 +355,7 @@ static void run_binary_f32(const struct vnpu_op_args *a, u64 e0, u64 e1)
 		return;
 	}
 
-	fill_f32(sc, (a->flags & VNPU_OP_F_SCALAR_IN0) ? x[0] : y[0], VNPU_TILE);
+	fill_f32(sc, u2f(scalar), VNPU_TILE);
 	for (t = e0; t < e1; t += len) {
 		len = min_u64(VNPU_TILE, e1 - t);
 		if (a->flags & VNPU_OP_F_SCALAR_IN0)
@@ -361,17 +366,16 @@ static void run_binary_f32(const struct vnpu_op_args *a, u64 e0, u64 e1)
 }
 
 /* fp16/bf16: computed in fp32 tiles, rounded once to the output type. */
-static void run_binary_lowp(const struct vnpu_op_args *a, u64 e0, u64 e1)
+static void run_binary_lowp(const struct vnpu_op_args *a, u32 scalar, u64 e0, u64 e1)
 {
 	bool s0 = a->flags & VNPU_OP_F_SCALAR_IN0;
 	bool s1 = a->flags & VNPU_OP_F_SCALAR_IN1;
 	float x[VNPU_TILE], y[VNPU_TILE], o[VNPU_TILE];
+	u16 sbits = scalar;
 	u64 t, len;
 
-	if (s0)
-		load_f32(x, a->in0, a->dtype, 0, 1);
-	if (s1)
-		load_f32(y, a->in1, a->dtype, 0, 1);
+	if (s0 || s1)
+		load_f32(s0 ? x : y, &sbits, a->dtype, 0, 1);
 	if (s0)
 		fill_f32(x, x[0], VNPU_TILE);
 	if (s1)
@@ -459,8 +463,10 @@ static void run_cast(const struct vnpu_op_args *a, u64 e0, u64 e1)
 	}
 }
 
-static int run_ew(const struct vnpu_op_args *a, u64 e0, u64 e1)
+static int run_ew(const struct vnpu_op_args *a, const struct vnpu_ops_chunk *c)
 {
+	u64 e0 = c->row0, e1 = c->row1;
+
 	switch (a->op) {
 	case VNPU_OP_RELU:
 	case VNPU_OP_ABS:
@@ -472,12 +478,12 @@ static int run_ew(const struct vnpu_op_args *a, u64 e0, u64 e1)
 	}
 	switch (a->dtype) {
 	case VNPU_DTYPE_I32:
-		return run_binary_i32(a, e0, e1);
+		return run_binary_i32(a, c->carry[0], e0, e1);
 	case VNPU_DTYPE_F32:
-		run_binary_f32(a, e0, e1);
+		run_binary_f32(a, c->carry[0], e0, e1);
 		return 0;
 	default:
-		run_binary_lowp(a, e0, e1);
+		run_binary_lowp(a, c->carry[0], e0, e1);
 		return 0;
 	}
 }
@@ -936,7 +942,7 @@ int vnpu_ops_fp_chunk(const struct vnpu_op_args *a, struct vnpu_ops_chunk *c)
 {
 	switch (c->phase) {
 	case VNPU_OPS_PH_EW:
-		return run_ew(a, c->row0, c->row1);
+		return run_ew(a, c);
 	case VNPU_OPS_PH_ROWS:
 		if (a->op == VNPU_OP_SOFTMAX)
 			run_softmax_rows(a, c->row0, c->row1);

@@ -471,9 +471,10 @@ struct drm_vnpu_task_timestamp {
  * 2 for F16 and BF16; for CAST the output to out_dtype's), the workspace
  * to 4 bytes. A dim may be at most 2^31 and no operand larger than 2^40
  * bytes (-EOVERFLOW). The checks run in this order, the first failing one
- * deciding the errno: task flags (must be zero), op, dtypes, op_flags and
- * dims (-EINVAL, or -EOVERFLOW for the limits), in1 given to a unary
- * operator or exactly one of @ws and @ws_size zero (-EINVAL), alignment
+ * deciding the errno: task flags and the task's bytes beyond this struct
+ * (must be zero), op, dtypes, op_flags and dims (-EINVAL, or -EOVERFLOW
+ * for the limits), in1 given to a unary operator or exactly one of @ws and
+ * @ws_size zero (-EINVAL), alignment
  * (-EINVAL), workspace size (-ENOSPC), then the addresses of in0, in1, out
  * and the workspace (-ENXIO, -EOVERFLOW, -EACCES).
  *

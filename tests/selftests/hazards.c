@@ -11,8 +11,9 @@
  *    counted; accepted once the first has completed;
  * plus: reuse on one stream is never a hazard, disjoint or merely adjacent
  * workspace is none, a partial overlap is one, hazards are counted per
- * operator task, memory bound to only one stream (or shared with another
- * file through PRIME) is tracked too, memory bound nowhere is not, the
+ * operator task and only when the task really waits, memory bound to only
+ * one stream (or shared with another file through PRIME) is tracked too,
+ * memory bound nowhere is not, the
  * waiting job runs when the job it waits for fails or its stream is
  * destroyed, destroying a waiting stream never blocks, records of finished
  * jobs are pruned, and two threads hammering one workspace from two
@@ -191,6 +192,59 @@ TEST_F(hz, serialize_counts_per_task)
 	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->sb, seqno, VNPU_WAIT_FOREVER_NS));
 	EXPECT_TRUE(reduce_done(self, 1, 256));
 	EXPECT_EQ(4, vnpu_pool_stats(self->fd, self->sb).ws_tasks);
+}
+
+struct release_arg {
+	volatile uint32_t *gate;
+	unsigned int after_ms;
+};
+
+static void *release_later(void *p)
+{
+	struct release_arg *r = p;
+
+	usleep(r->after_ms * 1000);
+	*r->gate = 1;
+	return NULL;
+}
+
+/*
+ * hazards_serialized counts tasks that really wait. A collision found by
+ * the first scan whose job has ended by the time the dependency is built
+ * (the debugfs hook holds the submit between the two for 2 s, and the
+ * other job is released 100 ms in) adds no dependency and is not counted.
+ * With the job still held through the window, it is counted.
+ */
+TEST_F_TIMEOUT(hz, collision_ended_before_dependency_not_counted, 60)
+{
+	struct drm_vnpu_task ja[2] = { hold(self), reduce(self, 0, 256, 0) };
+	struct drm_vnpu_task jb = reduce(self, 1, 256, 0);
+	struct release_arg rel = { gate_word(self), 100 };
+	uint64_t seqno;
+	pthread_t t;
+
+	/* Held through the window: a real wait, counted. */
+	*gate_word(self) = 0;
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->sa, ja, 2, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "hazard_rescan_delay_ms", "200"));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->sb, &jb, 1, NULL, 0, 0, 0, &seqno));
+	EXPECT_EQ(1, vnpu_pool_stats(self->fd, self->sb).hazards_serialized);
+	*gate_word(self) = 1;
+	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->sb, seqno, VNPU_WAIT_FOREVER_NS));
+
+	/* Released inside the window: nothing to wait for, not counted. */
+	clear_outputs(self);
+	*gate_word(self) = 0;
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->sa, ja, 2, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "hazard_rescan_delay_ms", "2000"));
+	ASSERT_EQ(0, pthread_create(&t, NULL, release_later, &rel));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->sb, &jb, 1, NULL, 0, 0, 0, &seqno));
+	pthread_join(t, NULL);
+	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->sb, seqno, VNPU_WAIT_FOREVER_NS));
+	EXPECT_TRUE(reduce_done(self, 0, 256));
+	EXPECT_TRUE(reduce_done(self, 1, 256));
+	EXPECT_EQ(1, vnpu_pool_stats(self->fd, self->sb).hazards_serialized);
+	EXPECT_EQ(1, vnpu_pool_stats(self->fd, 0).hazards_serialized);
 }
 
 /* Workspace next to, not over, a running job's is no hazard. */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every bad field of an operator task (VNPU_TASK_OP), one test each, with
- * its exact errno: unknown op and dtypes, bad out_dtype, flags the operator
- * does not take, zero and nonzero-unused dims, sizes beyond the limits,
- * in1 given to a unary operator, workspace address without size and the
+ * its exact errno: nonzero bytes after the operator in the task union,
+ * unknown op and dtypes, bad out_dtype, flags the operator does not take,
+ * zero and nonzero-unused dims, sizes beyond the limits, in1 given to a
+ * unary operator, workspace address without size and the
  * reverse, misaligned operands, a workspace too small (-ENOSPC), operands
  * and workspace outside the file's buffers (-ENXIO) or wrapping
  * (-EOVERFLOW). The fixture's teardown checks that none of the failed
@@ -105,6 +106,28 @@ TEST_F(op, task_flags)
 
 	t.flags = VNPU_TASK_VALUE_64;
 	EXPECT_EQ(-EINVAL, submit(self, t));
+}
+
+/*
+ * The task union is larger than struct drm_vnpu_task_op: the bytes beyond
+ * it must be zero, as for every other task kind (submit_bad_input.c).
+ */
+TEST_F(op, op_nonzero_tail)
+{
+	struct drm_vnpu_task base = add(self);
+	unsigned int first = sizeof(base.op) / sizeof(base.raw[0]);
+
+	ASSERT_LT(first, sizeof(base.raw) / sizeof(base.raw[0]));
+	for (unsigned int i = first; i < sizeof(base.raw) / sizeof(base.raw[0]); i++) {
+		struct drm_vnpu_task t = base;
+
+		t.raw[i] = 1;
+		EXPECT_EQ(-EINVAL, submit(self, t)) TH_LOG("raw[%u]", i);
+		t.raw[i] = 1ull << 63;
+		EXPECT_EQ(-EINVAL, submit(self, t)) TH_LOG("raw[%u]", i);
+	}
+	/* The same task with a clean tail is valid. */
+	EXPECT_EQ(0, submit_ok(self, base));
 }
 
 TEST_F(op, unknown_op)

@@ -3,7 +3,8 @@
  * Operator tasks on the device against the CPU reference of
  * lib/vnpu_op_ref.c (double precision, written for the tests), for every
  * operator and data type, on fixed-seed random inputs, plus edge values of
- * each float format, scalar broadcast, all four matmul transpose
+ * each float format (fp16's also through reductions, softmax and matmul),
+ * scalar broadcast (also in place over the scalar), all four matmul transpose
  * combinations, long rows (segmented), chunk-crossing lengths, in-place
  * operation, the workspace really being used (and nothing written beyond
  * it or beyond the output), int32 division by zero failing the stream with
@@ -16,8 +17,9 @@
  *  - RELU, ABS, CAST, REDUCE_MAX, every int32 result: exact (NaN: any NaN;
  *    int32 -> fp16/bf16 is rounded to fp32 first, as the ABI says);
  *  - REDUCE_SUM: 1 position, or |err| <= 1e-5 * sum|x|;
- *  - SOFTMAX: fp32 |err| <= 2e-6 and each row sums to 1 within 1e-5;
- *    fp16/bf16 within 1 position;
+ *  - SOFTMAX: fp32 |err| <= 1e-5 * |exact| + 2^-126 (relative, so that
+ *    tiny outputs are checked too; 2^-126 admits results that underflow)
+ *    and each row sums to 1 within 1e-5; fp16/bf16 within 1 position;
  *  - MATMUL: 1 position, or |err| <= (k + 8) * 2^-24 * sum_k |a*b| (the
  *    classic bound for a dot product accumulated in fp32).
  */
@@ -161,6 +163,9 @@ static void check_binary_all(struct th_metadata *_metadata, FIXTURE_DATA(ops) *s
 		check_binary(_metadata, self, op, dtype, ew_lengths[i], 0, op * 100 + i);
 	check_binary(_metadata, self, op, dtype, 4099, VNPU_OP_F_SCALAR_IN0, op * 100 + 7);
 	check_binary(_metadata, self, op, dtype, 4099, VNPU_OP_F_SCALAR_IN1, op * 100 + 8);
+	/* a broadcast that crosses the 16 Ki-element chunk boundaries */
+	check_binary(_metadata, self, op, dtype, 40003, VNPU_OP_F_SCALAR_IN0, op * 100 + 9);
+	check_binary(_metadata, self, op, dtype, 40003, VNPU_OP_F_SCALAR_IN1, op * 100 + 10);
 }
 
 TEST_F(ops, add)
@@ -243,6 +248,55 @@ TEST_F(ops, in_place)
 	}
 	EXPECT_EQ(0, bad);
 	free(orig);
+}
+
+/*
+ * In place over a broadcast scalar: the output starts at the scalar, so the
+ * first chunk overwrites it; every element, in later chunks too, must use
+ * the scalar's original value. 40003 elements span three chunks.
+ */
+static void check_scalar_in_place(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self,
+				  uint32_t op, uint32_t dtype, uint32_t flags)
+{
+	bool s0 = flags & VNPU_OP_F_SCALAR_IN0;
+	struct vnpu_buf *sb = s0 ? &self->in0 : &self->in1;
+	struct vnpu_buf *vb = s0 ? &self->in1 : &self->in0;
+	unsigned int es = vnpu_dtype_size(dtype), bad = 0;
+	uint64_t n = 40003;
+	struct drm_vnpu_task t = vnpu_task_op(op, dtype, n, 0, 0, self->in0.va, self->in1.va,
+					      sb->va, 0, 0);
+	uint32_t scalar[1];
+	struct ref_rng r;
+
+	ref_rng_seed(&r, op * 10 + flags);
+	fill_operand(vb->cpu, dtype, n, op, false, &r);
+	/* the output's old bytes beyond the scalar must not matter */
+	memset(sb->cpu, SENTINEL, n * es + GUARD);
+	fill_operand(sb->cpu, dtype, 1, op, false, &r);
+	memcpy(scalar, sb->cpu, es);
+	t.op.op_flags = flags;
+	run_ok(_metadata, self, &t, 1);
+
+	for (uint64_t i = 0; i < n; i++) {
+		double want = ref_binary(op, dtype, flags, s0 ? (void *)scalar : vb->cpu,
+					 s0 ? vb->cpu : (void *)scalar, i);
+		uint32_t got = ref_bits(sb->cpu, dtype, i);
+
+		if (!ref_close(got, dtype, want, 1, 0) && bad++ < 5)
+			TH_LOG("%s op %u flags %u [%llu]: got 0x%x (%g) want %.17g",
+			       dtype_names[dtype], op, flags, (unsigned long long)i, got,
+			       ref_decode(got, dtype), want);
+	}
+	EXPECT_EQ(0, bad);
+	expect_guard(_metadata, sb, n * es);
+}
+
+TEST_F(ops, scalar_in_place)
+{
+	for (uint32_t op = VNPU_OP_ADD; op <= VNPU_OP_MUL; op++) {
+		check_scalar_in_place(_metadata, self, op, variant->dtype, VNPU_OP_F_SCALAR_IN0);
+		check_scalar_in_place(_metadata, self, op, variant->dtype, VNPU_OP_F_SCALAR_IN1);
+	}
 }
 
 /* ---------------------------------------------------------------- cast */
@@ -358,6 +412,14 @@ TEST_F(ops, reduce_max)
 	check_reduce(_metadata, self, VNPU_OP_REDUCE_MAX, variant->dtype);
 }
 
+/* fp32 softmax: |got - exact| <= 1e-5 * |exact| + 2^-126 (see the top). */
+static bool softmax_f32_close(uint32_t got, double want)
+{
+	double g = ref_decode(got, VNPU_DTYPE_F32);
+
+	return isfinite(g) && fabs(g - want) <= 1e-5 * fabs(want) + 0x1p-126;
+}
+
 TEST_F(ops, softmax)
 {
 	uint32_t dtype = variant->dtype;
@@ -395,7 +457,7 @@ TEST_F(ops, softmax)
 			for (uint64_t c = 0; c < cols; c++) {
 				uint32_t got = ref_bits(self->out.cpu, dtype, row * cols + c);
 				bool ok = dtype == VNPU_DTYPE_F32 ?
-					  ref_close(got, dtype, want[c], 0, 2e-6) :
+					  softmax_f32_close(got, want[c]) :
 					  ref_close(got, dtype, want[c], 1, 0);
 
 				sum += ref_decode(got, dtype);
@@ -704,6 +766,254 @@ TEST_F(edge, i32_values)
 	};
 
 	check_edges(_metadata, self->fd, self->stream, VNPU_DTYPE_I32, v, sizeof(v) / sizeof(v[0]));
+}
+
+/*
+ * fp16 edge values through the operators that combine elements: REDUCE_SUM,
+ * REDUCE_MAX, SOFTMAX and MATMUL, against the double reference. The
+ * semantics are IEEE arithmetic on the values widened to fp32, as the host
+ * unit test reduce_nan_inf and docs/abi-pools.md say: a NaN anywhere gives
+ * NaN (REDUCE_MAX and SOFTMAX propagate it), +inf and -inf together sum
+ * to NaN, sums past 65504 round to infinity, subnormals add exactly;
+ * softmax of a row whose maximum is infinite is NaN (inf - inf), -inf
+ * elements of a finite row give 0.
+ */
+#define H_NAN 0x7e00
+#define H_INF 0x7c00
+#define H_NINF 0xfc00
+#define H_MAX 0x7bff
+#define H_NMAX 0xfbff
+#define H_ONE 0x3c00
+#define H_NONE 0xbc00
+#define H_SUB1 0x0001	/* smallest subnormal, 2^-24 */
+#define H_NSUB1 0x8001
+#define H_SUBMAX 0x03ff	/* largest subnormal */
+#define H_NZERO 0x8000
+#define EDGE_COLS 13	/* 8 lanes and a tail of 5 */
+
+/* Rows of EDGE_COLS fp16 values; unlisted entries are 0. */
+static const uint16_t edge_rows[][EDGE_COLS] = {
+	{ H_ONE, 0x4000, 0x4200, H_NAN, 0x4400 },		/* NaN in a lane */
+	{ H_ONE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, H_NAN },	/* NaN in the tail */
+	{ H_NINF, H_NINF, H_NINF, H_NINF, H_NINF, H_NINF, H_NINF, H_NINF, H_NINF,
+	  H_NINF, H_NINF, H_NINF, H_NINF },			/* all -inf */
+	{ H_ONE, H_NONE, H_INF, 0x4000 },			/* one +inf */
+	{ H_INF, H_NINF, H_ONE },				/* +inf and -inf */
+	{ H_MAX, H_MAX, H_ONE },				/* sum overflows */
+	{ H_NMAX, H_NMAX, H_NONE },				/* ... negatively */
+	{ H_MAX, H_NMAX, H_ONE },				/* cancels exactly */
+	{ H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1,
+	  H_SUB1, H_SUB1, H_SUB1, H_SUB1 },			/* subnormals */
+	{ H_SUBMAX, H_NSUB1, 0x0200, H_NZERO, H_SUB1 },		/* mixed subnormals */
+	{ H_NZERO, H_NZERO, H_NZERO, H_NZERO, H_NZERO, H_NZERO, H_NZERO, H_NZERO,
+	  H_NZERO, H_NZERO, H_NZERO, H_NZERO, H_NZERO },	/* all -0 */
+	{ H_NINF, 0, H_NINF, H_ONE, H_NINF },			/* -inf in a finite row */
+	{ H_MAX, H_NMAX, 0, H_NONE },				/* extremes */
+};
+
+#define EDGE_ROWS (sizeof(edge_rows) / sizeof(edge_rows[0]))
+
+static void put_edge_rows(void *buf)
+{
+	for (unsigned int r = 0; r < EDGE_ROWS; r++)
+		for (unsigned int c = 0; c < EDGE_COLS; c++)
+			ref_put_bits(buf, VNPU_DTYPE_F16, r * EDGE_COLS + c, edge_rows[r][c]);
+}
+
+TEST_F(edge, f16_reductions)
+{
+	struct vnpu_buf in, o, ws;
+	unsigned int bad = 0;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &in));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &o));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &ws));
+	put_edge_rows(in.cpu);
+	for (uint32_t op = VNPU_OP_REDUCE_SUM; op <= VNPU_OP_REDUCE_MAX; op++) {
+		struct drm_vnpu_task t = vnpu_task_op(op, VNPU_DTYPE_F16, EDGE_ROWS, EDGE_COLS, 0,
+						      in.va, 0, o.va, ws.va, 4 * EDGE_COLS);
+
+		memset(o.cpu, SENTINEL, 4096);
+		ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+		for (unsigned int r = 0; r < EDGE_ROWS; r++) {
+			double mag, want = ref_reduce(op, VNPU_DTYPE_F16, in.cpu, EDGE_COLS, r, &mag);
+			uint32_t got = ref_bits(o.cpu, VNPU_DTYPE_F16, r);
+			/* these sums are exact in fp32: only the final rounding */
+			bool ok = ref_close(got, VNPU_DTYPE_F16, want, 0, 0);
+
+			if (!ok && bad++ < 8)
+				TH_LOG("op %u row %u: got 0x%04x want %g", op, r, got, want);
+		}
+		expect_guard(_metadata, &o, EDGE_ROWS * 2);
+	}
+	EXPECT_EQ(0, bad);
+	vnpu_buf_destroy(self->fd, &in);
+	vnpu_buf_destroy(self->fd, &o);
+	vnpu_buf_destroy(self->fd, &ws);
+}
+
+/* The same specials in rows longer than a chunk: reduced in segments. */
+TEST_F(edge, f16_reductions_segmented)
+{
+	uint64_t cols = 40000, rows = 4;
+	struct vnpu_buf in, o, ws;
+	unsigned int bad = 0;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, rows * cols * 2, &in));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 4096, &o));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, cols * 4, &ws));
+	for (uint64_t i = 0; i < rows * cols; i++)
+		ref_put_bits(in.cpu, VNPU_DTYPE_F16, i, H_SUB1);
+	/* row 0: NaN in the third segment; row 1: all -inf; row 2: +inf last */
+	ref_put_bits(in.cpu, VNPU_DTYPE_F16, 35000, H_NAN);
+	for (uint64_t c = 0; c < cols; c++)
+		ref_put_bits(in.cpu, VNPU_DTYPE_F16, cols + c, H_NINF);
+	ref_put_bits(in.cpu, VNPU_DTYPE_F16, 3 * cols - 1, H_INF);
+	/* row 3: subnormals only, the sum (40000 * 2^-24) is a normal number */
+	for (uint32_t op = VNPU_OP_REDUCE_SUM; op <= VNPU_OP_REDUCE_MAX; op++) {
+		struct drm_vnpu_task t = vnpu_task_op(op, VNPU_DTYPE_F16, rows, cols, 0, in.va, 0,
+						      o.va, ws.va, 4 * cols);
+
+		ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+		for (unsigned int r = 0; r < rows; r++) {
+			double want = ref_reduce(op, VNPU_DTYPE_F16, in.cpu, cols, r, NULL);
+			uint32_t got = ref_bits(o.cpu, VNPU_DTYPE_F16, r);
+
+			if (!ref_close(got, VNPU_DTYPE_F16, want, 0, 0) && bad++ < 8)
+				TH_LOG("op %u row %u: got 0x%04x want %g", op, r, got, want);
+		}
+	}
+	EXPECT_EQ(0, bad);
+	vnpu_buf_destroy(self->fd, &in);
+	vnpu_buf_destroy(self->fd, &o);
+	vnpu_buf_destroy(self->fd, &ws);
+}
+
+TEST_F(edge, f16_softmax)
+{
+	struct vnpu_buf in, o, ws;
+	double want[EDGE_COLS];
+	unsigned int bad = 0, nan_rows = 0;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &in));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &o));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &ws));
+	put_edge_rows(in.cpu);
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_SOFTMAX, VNPU_DTYPE_F16, EDGE_ROWS,
+					      EDGE_COLS, 0, in.va, 0, o.va, ws.va, 4 * EDGE_COLS);
+
+	memset(o.cpu, SENTINEL, 4096);
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	for (unsigned int r = 0; r < EDGE_ROWS; r++) {
+		ref_softmax_row(VNPU_DTYPE_F16, in.cpu, EDGE_COLS, r, want);
+		nan_rows += isnan(want[0]);
+		for (unsigned int c = 0; c < EDGE_COLS; c++) {
+			uint32_t got = ref_bits(o.cpu, VNPU_DTYPE_F16, r * EDGE_COLS + c);
+
+			if (!ref_close(got, VNPU_DTYPE_F16, want[c], 1, 0) && bad++ < 8)
+				TH_LOG("row %u col %u: got 0x%04x want %g", r, c, got, want[c]);
+		}
+	}
+	/* the reference agrees: the two NaN rows, all -inf, the two with +inf */
+	EXPECT_EQ(5, nan_rows);
+	EXPECT_EQ(0, bad);
+	expect_guard(_metadata, &o, EDGE_ROWS * EDGE_COLS * 2);
+	vnpu_buf_destroy(self->fd, &in);
+	vnpu_buf_destroy(self->fd, &o);
+	vnpu_buf_destroy(self->fd, &ws);
+}
+
+/*
+ * MATMUL with A's rows from the edge rows (k = 13) and a B that meets them
+ * with 0 (inf * 0 is NaN), 1, -1, large and subnormal values; all four
+ * transpose combinations.
+ */
+TEST_F(edge, f16_matmul)
+{
+	static const uint16_t bcol[][EDGE_COLS] = {
+		{ H_ONE, H_ONE, H_ONE, H_ONE, H_ONE, H_ONE, H_ONE, H_ONE, H_ONE, H_ONE, H_ONE,
+		  H_ONE, H_ONE },
+		{ 0 },
+		{ H_NONE, H_ONE, H_NONE, H_ONE, H_NONE, H_ONE, H_NONE, H_ONE, H_NONE, H_ONE,
+		  H_NONE, H_ONE, H_NONE },
+		{ H_MAX, H_SUB1, H_SUBMAX, H_NMAX, 0x3800, H_NZERO, H_SUB1, H_ONE, H_MAX, 0,
+		  H_NSUB1, H_ONE, H_SUB1 },
+		{ H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1, H_SUB1,
+		  H_SUB1, H_SUB1, H_SUB1, H_SUB1 },
+	};
+	uint64_t m = EDGE_ROWS, n = sizeof(bcol) / sizeof(bcol[0]), k = EDGE_COLS;
+	static const uint32_t combos[] = {
+		0, VNPU_OP_F_TRANS_A, VNPU_OP_F_TRANS_B, VNPU_OP_F_TRANS_A | VNPU_OP_F_TRANS_B,
+	};
+	struct vnpu_buf a, b, o, ws;
+	unsigned int bad = 0;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &a));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &b));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &o));
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &ws));
+	for (unsigned int c = 0; c < 4; c++) {
+		bool ta = combos[c] & VNPU_OP_F_TRANS_A, tb = combos[c] & VNPU_OP_F_TRANS_B;
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_MATMUL, VNPU_DTYPE_F16, m, n, k, a.va,
+						      b.va, o.va, ws.va, 0);
+
+		for (uint64_t i = 0; i < m; i++)
+			for (uint64_t kk = 0; kk < k; kk++)
+				ref_put_bits(a.cpu, VNPU_DTYPE_F16, ta ? kk * m + i : i * k + kk,
+					     edge_rows[i][kk]);
+		for (uint64_t kk = 0; kk < k; kk++)
+			for (uint64_t j = 0; j < n; j++)
+				ref_put_bits(b.cpu, VNPU_DTYPE_F16, tb ? j * k + kk : kk * n + j,
+					     bcol[j][kk]);
+		t.op.op_flags = combos[c];
+		t.op.ws_size = vnpu_op_ws_needed(&t.op);
+		memset(o.cpu, SENTINEL, 4096);
+		ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+		for (uint64_t i = 0; i < m; i++) {
+			for (uint64_t j = 0; j < n; j++) {
+				double mag, want = ref_matmul(VNPU_DTYPE_F16, combos[c], a.cpu,
+							      b.cpu, m, n, k, i, j, &mag);
+				uint32_t got = ref_bits(o.cpu, VNPU_DTYPE_F16, i * n + j);
+
+				if (!ref_close(got, VNPU_DTYPE_F16, want, 1,
+					       (k + 8) * REF_F32_EPS * mag) && bad++ < 8)
+					TH_LOG("flags %u [%llu][%llu]: got 0x%04x want %g", combos[c],
+					       (unsigned long long)i, (unsigned long long)j, got,
+					       want);
+			}
+		}
+		expect_guard(_metadata, &o, m * n * 2);
+	}
+	EXPECT_EQ(0, bad);
+	vnpu_buf_destroy(self->fd, &a);
+	vnpu_buf_destroy(self->fd, &b);
+	vnpu_buf_destroy(self->fd, &o);
+	vnpu_buf_destroy(self->fd, &ws);
+}
+
+/* The example: 5 + 1 over 40000 fp32 elements, in place, is 6 everywhere. */
+TEST_F(edge, scalar_in_place_f32_example)
+{
+	struct vnpu_buf b;
+	uint64_t n = 40000;
+	unsigned int bad = 0;
+	float *x;
+
+	ASSERT_EQ(0, vnpu_buf_create(self->fd, 2 * n * 4, &b));
+	x = b.cpu;
+	x[0] = 5;
+	for (uint64_t i = 0; i < n; i++)
+		x[n + i] = 1;
+	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_ADD, VNPU_DTYPE_F32, n, 0, 0, b.va,
+					      b.va + n * 4, b.va, 0, 0);
+
+	t.op.op_flags = VNPU_OP_F_SCALAR_IN0;
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	for (uint64_t i = 0; i < n; i++)
+		if (x[i] != 6 && bad++ < 5)
+			TH_LOG("[%llu] = %g", (unsigned long long)i, x[i]);
+	EXPECT_EQ(0, bad);
+	vnpu_buf_destroy(self->fd, &b);
 }
 
 /* ---------------------------------------------------------------- failures */

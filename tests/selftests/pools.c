@@ -10,7 +10,7 @@
  * after free), and released at unbind or stream destroy (MEM_USED); unbind
  * with jobs in flight; exact per-stream and per-file counters, file totals
  * after a stream is destroyed, fdinfo's per-stream lines and the debugfs
- * pools file.
+ * pools file (every counter, exactly).
  */
 #include <stdio.h>
 
@@ -887,6 +887,77 @@ TEST_F(pool, debugfs_lists_ranges)
 		 (unsigned long long)(self->b.va + 4096));
 	EXPECT_NONNULL(strstr(text, needle)) TH_LOG("%s", text);
 	EXPECT_NONNULL(strstr(text, "hazard_records\t"));
+}
+
+/*
+ * The counters in debugfs, exactly, after a sequence that moves each one:
+ * binds (one a no-op), an unbind that splits a range, memory bound to both
+ * streams, a held job on s1, a serialized hazard and a rejected one on s2.
+ * Each stream's line and the file's totals must read as worked out here
+ * (and agree with POOL_QUERY).
+ */
+TEST_F(pool, debugfs_counters_exact)
+{
+	static char text[1 << 16];
+	char want[512];
+	volatile uint32_t *gate = (volatile uint32_t *)((char *)self->data.cpu + 1000 * KiB);
+	struct drm_vnpu_task held[2] = {
+		vnpu_task_wait32(self->data.va + 1000 * KiB, VNPU_WAIT_EQ, 1),
+		reduce_ones(self, 2, 16, self->a.va),			/* 64 bytes of workspace */
+	};
+	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->a.va);	/* the same 64 */
+	uint64_t client = vnpu_param(self->fd, VNPU_PARAM_CLIENT_ID);
+	struct drm_vnpu_pool_stats q1, q2, qt;
+	const char *block;
+	uint64_t seqno;
+
+	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 8192));
+	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 8192));	/* no-op */
+	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->b.va, 4096));
+	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s2, self->a.va, 8192));
+	ASSERT_EQ(0, vnpu_pool_unbind(self->fd, self->s1, self->a.va + 4096, 1024));
+
+	*gate = 0;
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->s1, held, 2, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->s2, &t, 1, NULL, 0, 0, 0, &seqno));
+	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s2, VNPU_STREAM_PARAM_HAZARD_POLICY,
+					   VNPU_HAZARD_STRICT));
+	EXPECT_EQ(-EBUSY, vnpu_submit(self->fd, self->s2, &t, 1, NULL, 0, 0, 0, NULL));
+	*gate = 1;
+	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->s2, seqno, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
+
+	ASSERT_EQ(0, vnpu_debugfs_read(0, "pools", text, sizeof(text)));
+	snprintf(want, sizeof(want), "client %llu\n", (unsigned long long)client);
+	block = strstr(text, want);
+	ASSERT_NONNULL(block) TH_LOG("%s", text);
+
+	/* 3 + 1 binds that added memory, 8192 + 4096 - 1024 and 8192 bytes */
+	snprintf(want, sizeof(want),
+		 "\ttotals\tbinds 3 unbinds 1 bytes_bound %u hazards_serialized 1 "
+		 "hazards_rejected 1 ws_bytes 128 ws_tasks 2\n", 11264 + 8192);
+	EXPECT_NONNULL(strstr(block, want)) TH_LOG("want %s in\n%s", want, block);
+	/* s1: [a, a+4K), [a+5K, a+8K), [b, b+4K) */
+	snprintf(want, sizeof(want),
+		 "\tstream %u\tranges 3 binds 2 unbinds 1 bytes_bound 11264 "
+		 "hazards_serialized 0 hazards_rejected 0 ws_bytes 64 ws_tasks 1 "
+		 "policy serialize require_pool 1\n", self->s1);
+	EXPECT_NONNULL(strstr(block, want)) TH_LOG("want %s in\n%s", want, block);
+	snprintf(want, sizeof(want),
+		 "\tstream %u\tranges 1 binds 1 unbinds 0 bytes_bound 8192 "
+		 "hazards_serialized 1 hazards_rejected 1 ws_bytes 64 ws_tasks 1 "
+		 "policy strict require_pool 0\n", self->s2);
+	EXPECT_NONNULL(strstr(block, want)) TH_LOG("want %s in\n%s", want, block);
+
+	/* the query ioctl says the same */
+	q1 = vnpu_pool_stats(self->fd, self->s1);
+	q2 = vnpu_pool_stats(self->fd, self->s2);
+	qt = vnpu_pool_stats(self->fd, 0);
+	EXPECT_EQ(11264, q1.bytes_bound);
+	EXPECT_EQ(1, q2.hazards_serialized);
+	EXPECT_EQ(1, q2.hazards_rejected);
+	EXPECT_EQ(q1.binds + q2.binds, qt.binds);
+	EXPECT_EQ(q1.ws_bytes_used + q2.ws_bytes_used, qt.ws_bytes_used);
 }
 
 TEST_HARNESS_MAIN
