@@ -277,14 +277,15 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
 
 /* Wait until every task on every stream of the current device has finished.
- * Returns the first error of a failed stream, if any. */
+ * Returns the first error of a failed stream, if any; the other streams are
+ * still waited for. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
 /*
  * aclrtSynchronizeDevice() with a limit: timeout in milliseconds, -1 waits
- * forever. vnpu: on expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT; the
- * work keeps running. 0 checks without waiting; below -1 is
- * ACL_ERROR_RT_PARAM_INVALID.
+ * forever. vnpu: on expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (also
+ * when a stream has failed before) and stops waiting; the work keeps
+ * running. 0 checks without waiting; below -1 is ACL_ERROR_RT_PARAM_INVALID.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
 
