@@ -252,8 +252,15 @@ aclError rt_device_reset(int32_t index, bool force)
 		pthread_mutex_unlock(&dev_lock);
 		return ret;
 	}
-	if (!force && slots[index].set_count > 1) {
-		slots[index].set_count--;
+	/*
+	 * Not set (the device is open only for explicit contexts, or its
+	 * count went already): a plain reset has no count to release and
+	 * does nothing. Otherwise it releases one count; the last one tears
+	 * the device down.
+	 */
+	if (!force && slots[index].set_count != 1) {
+		if (slots[index].set_count)
+			slots[index].set_count--;
 		pthread_mutex_unlock(&dev_lock);
 		return ACL_SUCCESS;
 	}

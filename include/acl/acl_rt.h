@@ -260,7 +260,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
  * vnpu: at zero everything created on the device goes: every context,
  * stream and event (their handles become invalid) and all its memory
  * (aclrtMalloc and aclrtMallocHost). Resetting a device that is not set
- * succeeds and does nothing.
+ * succeeds and does nothing, also when contexts created on it with
+ * aclrtCreateContext() are in use (aclrtResetDeviceForce() or aclFinalize()
+ * releases those).
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
