@@ -63,8 +63,13 @@ int64_t rt_deadline(int32_t timeout_ms);
 
 aclError rt_init(const char *config_path);
 aclError rt_finalize(bool by_reference, uint64_t *remaining);
-/* enum rt_hazard_policy in effect for new streams. */
-int rt_hazard_policy(void);
+/*
+ * The enum rt_hazard_policy in effect for new streams: aclInit's (its file,
+ * overridden by VNPU_HAZARD_POLICY), or without aclInit VNPU_HAZARD_POLICY
+ * read once, or serialize. ACL_ERROR_INVALID_PARAM if that variable is
+ * invalid.
+ */
+aclError rt_hazard_policy(int *policy);
 
 /* ---- device-visible words (rt_slot.c) ---------------------------------- */
 

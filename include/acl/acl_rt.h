@@ -201,8 +201,12 @@ typedef void (*aclrtHostFunc)(void *args);
  * workspace is still in use by another stream's running work (wait for it,
  * or refuse the launch); a bad value fails with ACL_ERROR_FILE_ATTR_INVALID.
  * The environment variable VNPU_HAZARD_POLICY (same values) overrides the
- * file; an invalid value fails with ACL_ERROR_INVALID_PARAM.
- * As in CANN, other runtime functions do not require aclInit().
+ * file; an invalid value fails with ACL_ERROR_INVALID_PARAM. The policy
+ * applies to streams created afterwards; the default is "serialize".
+ * As in CANN, other runtime functions do not require aclInit(). Without it
+ * VNPU_HAZARD_POLICY still applies: it is read once, when the first stream
+ * is created, and an invalid value then makes creating streams fail with
+ * ACL_ERROR_INVALID_PARAM.
  */
 ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 

@@ -796,6 +796,24 @@ START_TEST(strict_policy_by_environment_rejects_the_hazard)
 }
 END_TEST
 
+/* aclInit is optional: the environment alone gives strict streams. */
+static void env_strict_no_init_setup(void)
+{
+	setenv("VNPU_HAZARD_POLICY", "strict", 1);
+	ACL_OK(aclrtSetDevice(0));
+}
+
+static void no_init_teardown(void)
+{
+	ACL_OK(aclrtResetDevice(0));
+}
+
+START_TEST(strict_policy_by_environment_without_acl_init)
+{
+	strict_hazard();
+}
+END_TEST
+
 static char config_path[64];
 
 static void config_strict_setup(void)
@@ -1099,6 +1117,11 @@ static Suite *allocator_suite(void)
 	tc = acl_tcase("strict_env", false, 60);
 	tcase_add_checked_fixture(tc, env_strict_setup, acl_fixture_teardown);
 	tcase_add_test(tc, strict_policy_by_environment_rejects_the_hazard);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("strict_env_no_init", false, 60);
+	tcase_add_checked_fixture(tc, env_strict_no_init_setup, no_init_teardown);
+	tcase_add_test(tc, strict_policy_by_environment_without_acl_init);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("strict_config", false, 60);

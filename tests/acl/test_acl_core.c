@@ -160,6 +160,29 @@ START_TEST(bad_hazard_policy_environment)
 }
 END_TEST
 
+START_TEST(bad_hazard_policy_environment_without_acl_init)
+{
+	aclrtStream s;
+	const char *m;
+
+	setenv("VNPU_HAZARD_POLICY", "sometimes", 1);
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "VNPU_HAZARD_POLICY") && strstr(m, "sometimes"), "message: %s",
+		      m ? m : "none");
+	/* Read once: changing the environment later changes nothing. */
+	setenv("VNPU_HAZARD_POLICY", "strict", 1);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateStream(&s));
+	/* aclInit reads it afresh and takes over. */
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtDestroyStream(s));
+	ACL_OK(aclrtResetDevice(0));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
 /* ---- errors ----------------------------------------------------------------- */
 
 START_TEST(recent_message_is_null_without_error)
@@ -599,6 +622,7 @@ int main(void)
 	tcase_add_test(tc, init_bad_vnpu_option_gives_file_attr_invalid);
 	tcase_add_test(tc, reinit_with_other_config_gives_invalid_param);
 	tcase_add_test(tc, bad_hazard_policy_environment);
+	tcase_add_test(tc, bad_hazard_policy_environment_without_acl_init);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("errors", false, 30);
