@@ -474,6 +474,60 @@ START_TEST(callbacks_run_on_the_calling_thread_and_may_call_acl)
 }
 END_TEST
 
+START_TEST(a_failing_acl_call_in_a_callback_does_not_outlive_it)
+{
+	const int64_t xd[2] = { 2, 64 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, xd, 9, -1, 1), *y = dt_new(ACL_FLOAT, 2, xd, 0, 0, 0);
+	struct test_alloc ta;
+	double want[128];
+	const char *m;
+	aclrtStream s;
+
+	ta_init(&ta, MIB, 2);
+	ACL_OK(aclrtCreateStream(&s));
+	ta_register(&ta, s);
+	ta.call_failing_acl = true;
+
+	/* alloc, getAddrFromBlock and free each make aclrtGetRunMode fail;
+	 * the operator succeeds and leaves a clean state clean. */
+	(void)aclrtGetLastError(ACL_RT_THREAD_LEVEL);
+	(void)aclGetRecentErrMsg();
+	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+	ck_assert_uint_eq(atomic_load(&ta.failing_calls), 3);
+	ck_assert_int_eq(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(!m, "message left behind: %s", m);
+
+	/* A failure from before the operator is still the one reported. */
+	ck_assert_int_eq(aclrtGetDevice(NULL), ACL_ERROR_INVALID_PARAM);
+	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+	ck_assert_uint_eq(atomic_load(&ta.failing_calls), 6);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "aclrtGetDevice") && !strstr(m, "aclrtGetRunMode"), "message: %s",
+		      m ? m : "none");
+
+	/* The operator's own failure is reported, not the callback's. */
+	ta.fail_alloc = true;
+	ck_assert_int_eq(run_op("SoftmaxV2", x, NULL, y, NULL, s), ACL_ERROR_BAD_ALLOC);
+	ck_assert_uint_eq(atomic_load(&ta.failing_calls), 7);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_BAD_ALLOC);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "no block") && !strstr(m, "aclrtGetRunMode"), "message: %s", m ? m : "none");
+	ta.fail_alloc = false;
+	ta.call_failing_acl = false;
+
+	ACL_OK(aclrtSynchronizeStream(s));
+	host_softmax(x->host, 2, 64, want);
+	dt_expect(y, want, 1e-3);
+	ACL_OK(aclrtAllocatorUnregister(s));
+	ACL_OK(aclrtDestroyStream(s));
+	ta_fini(&ta);
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
 START_TEST(unregistered_streams_use_the_runtime_pool)
 {
 	const int64_t xd[2] = { 6, 128 }, rd[1] = { 6 };
@@ -1095,6 +1149,7 @@ static Suite *allocator_suite(void)
 	tcase_add_test(tc, a_counting_allocator_serves_every_workspace);
 	tcase_add_test(tc, steady_state_is_one_submit_per_operator);
 	tcase_add_test(tc, callbacks_run_on_the_calling_thread_and_may_call_acl);
+	tcase_add_test(tc, a_failing_acl_call_in_a_callback_does_not_outlive_it);
 	tcase_add_test(tc, unregistered_streams_use_the_runtime_pool);
 	tcase_add_test(tc, re_registering_swaps_allocators);
 	tcase_add_test(tc, the_default_stream_uses_its_registration);

@@ -348,6 +348,13 @@ static void call_acl(struct test_alloc *ta)
 		atomic_fetch_add(&ta->acl_calls_failed, 1);
 }
 
+/* A deliberately failing ACL call inside a callback. */
+static void call_failing_acl(struct test_alloc *ta)
+{
+	if (ta->call_failing_acl && aclrtGetRunMode(NULL) == ACL_ERROR_INVALID_PARAM)
+		atomic_fetch_add(&ta->failing_calls, 1);
+}
+
 static void check_thread(struct test_alloc *ta)
 {
 	if (ta->check_thread && !pthread_equal(pthread_self(), ta->caller))
@@ -364,6 +371,7 @@ static void *ta_alloc(aclrtAllocator obj, size_t size)
 	atomic_fetch_add(&ta->allocs, 1);
 	atomic_store(&ta->last_size, size);
 	call_acl(ta);
+	call_failing_acl(ta);
 	if (ta->fail_alloc || size > ta->slot_size)
 		return NULL;
 	pthread_mutex_lock(&ta->lock);
@@ -401,6 +409,7 @@ static void ta_free(aclrtAllocator obj, aclrtAllocatorBlock block)
 	check_thread(ta);
 	atomic_fetch_add(&ta->frees, 1);
 	call_acl(ta);
+	call_failing_acl(ta);
 	if (!b || b->ta != ta) {
 		atomic_fetch_add(&ta->outside_pool, 1);
 		return;
@@ -421,6 +430,7 @@ static void *ta_get_addr(aclrtAllocatorBlock block)
 
 	check_thread(ta);
 	atomic_fetch_add(&ta->get_addrs, 1);
+	call_failing_acl(ta);
 	switch (ta->addr_mode) {
 	case ADDR_NULL:
 		addr = NULL;

@@ -122,6 +122,8 @@ struct test_alloc {
 	void *spare;			/* host or pinned memory for the modes */
 	void *freed;			/* a freed device address */
 	aclrtStream call_acl_on;	/* callbacks call ACL functions on it */
+	bool call_failing_acl;		/* callbacks make an ACL call fail */
+	atomic_uint failing_calls;	/* ... and count the calls that did */
 };
 
 void ta_init(struct test_alloc *ta, size_t slot_size, unsigned int nslots);
