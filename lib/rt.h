@@ -213,7 +213,8 @@ struct rt_stream {
 	_Atomic uint64_t last_point;	/* written under submit_lock */
 	bool kernel_destroyed;
 
-	/* Host callbacks (rt_callback.c), under the callback lock. */
+	/* Host callbacks (rt_callback.c): the queues under the callback
+	 * lock, the word and the ticket under submit_lock. */
 	struct rt_hostq cbq;		/* aclrtLaunchCallback */
 	struct rt_hostq hfq;		/* aclrtLaunchHostFunc */
 	struct rt_slot word;		/* blocking callbacks wait on it */

@@ -4,12 +4,14 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "vnpu_op_ref.h"
@@ -21,6 +23,21 @@
 static atomic_bool counting;
 static atomic_ulong counts[256];
 
+static _Thread_local unsigned int stall_nr;	/* armed on this thread (0: none) */
+static pthread_mutex_t stall_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t stall_cond = PTHREAD_COND_INITIALIZER;
+static bool stalled, stall_released;
+
+static void stall_here(void)
+{
+	pthread_mutex_lock(&stall_lock);
+	stalled = true;
+	pthread_cond_broadcast(&stall_cond);
+	while (!stall_released)
+		pthread_cond_wait(&stall_cond, &stall_lock);
+	pthread_mutex_unlock(&stall_lock);
+}
+
 int ioctl(int fd, unsigned long request, ...)
 {
 	va_list ap;
@@ -31,7 +48,48 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 	if (atomic_load(&counting) && _IOC_TYPE(request) == DRM_IOCTL_BASE)
 		atomic_fetch_add(&counts[_IOC_NR(request)], 1);
+	if (stall_nr && _IOC_TYPE(request) == DRM_IOCTL_BASE && _IOC_NR(request) == stall_nr) {
+		stall_nr = 0;
+		stall_here();
+	}
 	return (int)syscall(SYS_ioctl, fd, request, arg);
+}
+
+void ioctl_stall_arm(unsigned int nr)
+{
+	pthread_mutex_lock(&stall_lock);
+	stalled = false;
+	stall_released = false;
+	pthread_mutex_unlock(&stall_lock);
+	stall_nr = nr;
+}
+
+bool ioctl_stall_wait(unsigned int timeout_ms)
+{
+	struct timespec until;
+	bool got;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += timeout_ms / 1000;
+	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
+	pthread_mutex_lock(&stall_lock);
+	while (!stalled && pthread_cond_timedwait(&stall_cond, &stall_lock, &until) == 0)
+		;
+	got = stalled;
+	pthread_mutex_unlock(&stall_lock);
+	return got;
+}
+
+void ioctl_stall_release(void)
+{
+	pthread_mutex_lock(&stall_lock);
+	stall_released = true;
+	pthread_cond_broadcast(&stall_cond);
+	pthread_mutex_unlock(&stall_lock);
 }
 
 void ioctl_count_start(void)
