@@ -278,6 +278,8 @@ START_TEST(every_kind_of_stream_takes_a_registration)
 }
 END_TEST
 
+#define REUSE_STREAMS 16
+
 START_TEST(destroying_a_stream_drops_its_registration)
 {
 	aclrtAllocatorDesc d, got;
@@ -291,6 +293,41 @@ START_TEST(destroying_a_stream_drops_its_registration)
 	ACL_OK(aclrtDestroyStream(s));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtAllocatorGetByStream(s, &got, NULL, NULL, NULL, NULL, NULL));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtAllocatorRegister(s, d));
+
+	/*
+	 * That much a dead handle alone would give. A handle is the stream's
+	 * address, so streams created after others were destroyed get some of
+	 * their handle values again: those live streams must have no
+	 * registration (a registry keyed by handle value would still hold one).
+	 */
+	{
+		aclrtStream old[REUSE_STREAMS], fresh[REUSE_STREAMS];
+		unsigned int i, j, reused = 0;
+
+		for (i = 0; i < REUSE_STREAMS; i++) {
+			ACL_OK(aclrtCreateStream(&old[i]));
+			ACL_OK(aclrtAllocatorRegister(old[i], d));
+		}
+		for (i = 0; i < REUSE_STREAMS; i++)
+			ACL_OK(aclrtDestroyStream(old[i]));
+		for (i = 0; i < REUSE_STREAMS; i++)
+			ACL_OK(aclrtCreateStream(&fresh[i]));
+		for (i = 0; i < REUSE_STREAMS; i++) {
+			for (j = 0; j < REUSE_STREAMS; j++)
+				reused += fresh[i] == old[j];
+			ACL_ERR(ACL_ERROR_INVALID_PARAM,
+				aclrtAllocatorGetByStream(fresh[i], &got, NULL, NULL, NULL, NULL, NULL));
+		}
+		ck_assert_msg(reused > 0, "no handle value came back among %d new streams: the test proves nothing",
+			      REUSE_STREAMS);
+		/* And they take registrations of their own. */
+		for (i = 0; i < REUSE_STREAMS; i++) {
+			ACL_OK(aclrtAllocatorRegister(fresh[i], d));
+			ACL_OK(aclrtAllocatorGetByStream(fresh[i], &got, NULL, NULL, NULL, NULL, NULL));
+			ck_assert_ptr_eq(got, d);
+			ACL_OK(aclrtDestroyStream(fresh[i]));
+		}
+	}
 	ACL_OK(aclrtAllocatorDestroyDesc(d));
 
 	/* A stream with work and a registration, destroyed: the allocator
