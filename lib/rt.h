@@ -38,9 +38,6 @@
 
 /* Name the ACL function the calling thread is in, for messages. */
 void rt_api_enter(const char *name);
-/* The name last given to rt_api_enter() on this thread (an application
- * callback may call other ACL functions; restore it afterwards). */
-const char *rt_api_current(void);
 /* Record @code as the thread's last error with a message; returns @code. */
 aclError rt_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* rt_err() with the ACL code of kernel errno @err and its text appended. */
@@ -48,6 +45,21 @@ aclError rt_err_errno(int err, const char *fmt, ...) __attribute__((format(print
 /* While quiet, failures of runtime-internal work record nothing in the
  * calling thread's error state. Returns the previous setting. */
 bool rt_err_quiet(bool quiet);
+/*
+ * The calling thread's error state: the API name used in messages, the last
+ * error and the pending message. Saved before an application callback that
+ * may call ACL functions and restored after it, so what the callback's own
+ * calls leave behind does not outlive it.
+ */
+#define RT_ERRMSG_MAX 512
+struct rt_errsave {
+	const char *api;
+	aclError last;
+	bool has_msg;
+	char msg[RT_ERRMSG_MAX];
+};
+void rt_err_save(struct rt_errsave *save);
+void rt_err_restore(const struct rt_errsave *save);
 /* aclGetRecentErrMsg(): hand out and clear the thread's message. */
 const char *rt_err_take_message(void);
 /* aclrtGetLastError()/aclrtPeekAtLastError(). */
@@ -63,8 +75,13 @@ int64_t rt_deadline(int32_t timeout_ms);
 
 aclError rt_init(const char *config_path);
 aclError rt_finalize(bool by_reference, uint64_t *remaining);
-/* enum rt_hazard_policy in effect for new streams. */
-int rt_hazard_policy(void);
+/*
+ * The enum rt_hazard_policy in effect for new streams: aclInit's (its file,
+ * overridden by VNPU_HAZARD_POLICY), or without aclInit VNPU_HAZARD_POLICY
+ * read once, or serialize. ACL_ERROR_INVALID_PARAM if that variable is
+ * invalid.
+ */
+aclError rt_hazard_policy(int *policy);
 
 /* ---- device-visible words (rt_slot.c) ---------------------------------- */
 
@@ -196,7 +213,8 @@ struct rt_stream {
 	_Atomic uint64_t last_point;	/* written under submit_lock */
 	bool kernel_destroyed;
 
-	/* Host callbacks (rt_callback.c), under the callback lock. */
+	/* Host callbacks (rt_callback.c): the queues under the callback
+	 * lock, the word and the ticket under submit_lock. */
 	struct rt_hostq cbq;		/* aclrtLaunchCallback */
 	struct rt_hostq hfq;		/* aclrtLaunchHostFunc */
 	struct rt_slot word;		/* blocking callbacks wait on it */

@@ -18,6 +18,16 @@
  * "wake" syncobj, which launches and unsubscriptions signal to make it look
  * again. Nothing polls.
  *
+ * Locking: cb_lock (process-wide) guards the reporters, the queues and
+ * their links, and is held only for list work: no ioctl, no thread start,
+ * no wait happens under it. Reporters (their syncobj) and the host-function
+ * worker are made before cb_lock is taken and dropped if another thread
+ * won; wakes are signalled after unlocking, holding a reference. A launch
+ * submits its jobs under the stream's own submit_lock and links the
+ * function into the queue (cb_lock, nested inside) before releasing it, so
+ * each queue stays in point order without a global lock across the submit.
+ * Lock order: submit_lock -> cb_lock -> dev->lock.
+ *
  * Note: a stream blocked by a callback that is not processed within the
  * device's job timeout fails with ACL_ERROR_RT_AICORE_TIMEOUT, like any
  * other wait.
@@ -91,6 +101,16 @@ static void rep_wake(struct rt_reporter *rep)
 	drv_syncobj_signal(rep->dev->fd, rep->wake);
 }
 
+/* Wake @rep (a reference taken under cb_lock) and drop the reference;
+ * called without cb_lock. */
+static void rep_wake_put(struct rt_reporter *rep)
+{
+	if (!rep)
+		return;
+	rep_wake(rep);
+	rep_put(rep);
+}
+
 /* The application reporter of @thread; cb_lock held. */
 static struct rt_reporter *rep_find(uint64_t thread)
 {
@@ -131,14 +151,18 @@ static void release_ticket(struct rt_stream *s, uint64_t ticket)
 /*
  * Take @q off its reporter and drop its pending functions; returns the
  * highest ticket of a dropped blocking function (0: none), which the caller
- * releases (after unlocking). cb_lock held.
+ * releases (after unlocking). The reporter, referenced, goes to *@wake (if
+ * @wake) for the caller to wake with rep_wake_put() after unlocking.
+ * cb_lock held.
  */
-static uint64_t queue_detach(struct rt_hostq *q, struct rt_reporter **emptied)
+static uint64_t queue_detach(struct rt_hostq *q, struct rt_reporter **emptied, struct rt_reporter **wake)
 {
 	struct rt_reporter *rep = q->rep;
 	uint64_t ticket = 0;
 
 	*emptied = NULL;
+	if (wake)
+		*wake = NULL;
 	while (q->head) {
 		struct rt_hostcb *cb = q->head;
 
@@ -152,7 +176,10 @@ static uint64_t queue_detach(struct rt_hostq *q, struct rt_reporter **emptied)
 		return ticket;
 	rt_list_del(&q->rep_link);
 	q->rep = NULL;
-	rep_wake(rep);
+	if (wake) {
+		atomic_fetch_add(&rep->refs, 1);
+		*wake = rep;
+	}
 	if (!rep->internal && rt_list_empty(&rep->queues)) {
 		rt_list_del(&rep->link);
 		nreporters--;
@@ -168,45 +195,58 @@ static void queue_attach(struct rt_hostq *q, struct rt_reporter *rep)
 	rt_obj_get(&q->stream->obj);
 }
 
+/*
+ * Whether @s may be subscribed to @thread; *@rep gets the thread's reporter
+ * if it has one. cb_lock held.
+ */
+static aclError subscribe_check(uint64_t thread, struct rt_stream *s, struct rt_reporter **rep)
+{
+	if (s->cbq.rep)
+		return rt_err(ACL_ERROR_RT_STREAM_SUBSCRIBE, "stream %p already has a subscribed thread (%llu)",
+			      (void *)s, (unsigned long long)s->cbq.rep->thread);
+	*rep = rep_find(thread);
+	if (*rep && (*rep)->dev != s->dev)
+		return rt_err(ACL_ERROR_RT_THREAD_SUBSCRIBE,
+			      "thread %llu serves streams of device %u; stream %p is on device %u",
+			      (unsigned long long)thread, (*rep)->dev->index, (void *)s, s->dev->index);
+	if (!*rep && nreporters >= MAX_REPORT_THREADS)
+		return rt_err(ACL_ERROR_RT_THREAD_SUBSCRIBE, "already %u subscribed threads", MAX_REPORT_THREADS);
+	return ACL_SUCCESS;
+}
+
 aclError rt_subscribe(uint64_t thread, struct rt_stream *s)
 {
-	struct rt_reporter *rep;
-	aclError ret = ACL_SUCCESS;
+	struct rt_reporter *rep, *fresh = NULL;
+	aclError ret;
 
 	pthread_mutex_lock(&cb_lock);
-	if (s->cbq.rep) {
-		ret = rt_err(ACL_ERROR_RT_STREAM_SUBSCRIBE, "stream %p already has a subscribed thread (%llu)",
-			     (void *)s, (unsigned long long)s->cbq.rep->thread);
-		goto out;
-	}
-	rep = rep_find(thread);
-	if (rep && rep->dev != s->dev) {
-		ret = rt_err(ACL_ERROR_RT_THREAD_SUBSCRIBE,
-			     "thread %llu serves streams of device %u; stream %p is on device %u",
-			     (unsigned long long)thread, rep->dev->index, (void *)s, s->dev->index);
-		goto out;
-	}
-	if (!rep) {
-		if (nreporters >= MAX_REPORT_THREADS) {
-			ret = rt_err(ACL_ERROR_RT_THREAD_SUBSCRIBE, "already %u subscribed threads",
-				     MAX_REPORT_THREADS);
-			goto out;
-		}
-		ret = rep_new(s->dev, thread, false, &rep);
+	ret = subscribe_check(thread, s, &rep);
+	if (!ret && !rep) {
+		/* A new serving thread: its syncobj is made without cb_lock,
+		 * then everything is checked again. */
+		pthread_mutex_unlock(&cb_lock);
+		ret = rep_new(s->dev, thread, false, &fresh);
 		if (ret)
-			goto out;
-		rt_list_add_tail(&reporters, &rep->link);
-		nreporters++;
+			return ret;
+		pthread_mutex_lock(&cb_lock);
+		ret = subscribe_check(thread, s, &rep);
+		if (!ret && !rep) {
+			rep = fresh;
+			fresh = NULL;
+			rt_list_add_tail(&reporters, &rep->link);
+			nreporters++;
+		}
 	}
-	queue_attach(&s->cbq, rep);
-out:
+	if (!ret)
+		queue_attach(&s->cbq, rep);
 	pthread_mutex_unlock(&cb_lock);
+	rep_put(fresh);	/* not needed: another subscription made one meanwhile */
 	return ret;
 }
 
 aclError rt_unsubscribe(uint64_t thread, struct rt_stream *s)
 {
-	struct rt_reporter *emptied = NULL;
+	struct rt_reporter *emptied = NULL, *wake = NULL;
 	uint64_t ticket;
 
 	pthread_mutex_lock(&cb_lock);
@@ -220,42 +260,51 @@ aclError rt_unsubscribe(uint64_t thread, struct rt_stream *s)
 		return rt_err(ACL_ERROR_RT_STREAM_SUBSCRIBE, "stream %p is not subscribed to thread %llu",
 			      (void *)s, (unsigned long long)thread);
 	}
-	ticket = queue_detach(&s->cbq, &emptied);
+	ticket = queue_detach(&s->cbq, &emptied, &wake);
 	pthread_mutex_unlock(&cb_lock);
 	if (ticket)
 		release_ticket(s, ticket);
 	rt_stream_put(s); /* the queue's reference */
+	rep_wake_put(wake);
 	rep_put(emptied);
 	return ACL_SUCCESS;
 }
 
-/* Queue @fn on @q (whose stream is s). cb_lock held. */
-static aclError enqueue(struct rt_hostq *q, void (*fn)(void *), void *arg, bool block)
+/*
+ * Submit @fn's jobs on @q's stream and queue it on @q. The stream's
+ * submit_lock is held from the submit to the link (under cb_lock, no ioctl
+ * there), so the queue is in point order. Returns ACL_ERROR_RT_STREAM_NO_CB_REG
+ * with *@orphaned set if @q lost its serving thread meanwhile (the function
+ * is dropped, as the pending ones were, and its ticket released); the
+ * caller words the message.
+ */
+static aclError enqueue(struct rt_hostq *q, void (*fn)(void *), void *arg, bool block, bool *orphaned)
 {
 	struct rt_stream *s = q->stream;
+	struct rt_reporter *rep = NULL;
 	struct drm_vnpu_task task;
 	struct rt_hostcb *cb;
-	aclError ret;
+	aclError ret = ACL_SUCCESS;
 
+	*orphaned = false;
 	cb = calloc(1, sizeof(*cb));
 	if (!cb)
 		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
 	cb->fn = fn;
 	cb->arg = arg;
 	cb->block = block;
-	if (block && !s->has_word) {
-		ret = rt_slot_alloc(s->dev, &s->word);
-		if (ret) {
-			free(cb);
-			return ret;
-		}
-		s->has_word = true;
-	}
 
 	pthread_mutex_lock(&s->submit_lock);
-	memset(&task, 0, sizeof(task));
-	task.kind = VNPU_TASK_NOP;
-	ret = rt_stream_submit_locked(s, &task, 1, NULL, 0, &cb->point);
+	if (block && !s->has_word) {
+		ret = rt_slot_alloc(s->dev, &s->word);
+		if (!ret)
+			s->has_word = true;
+	}
+	if (!ret) {
+		memset(&task, 0, sizeof(task));
+		task.kind = VNPU_TASK_NOP;
+		ret = rt_stream_submit_locked(s, &task, 1, NULL, 0, &cb->point);
+	}
 	if (!ret && block) {
 		cb->ticket = s->ticket + 1;
 		memset(&task, 0, sizeof(task));
@@ -267,33 +316,54 @@ static aclError enqueue(struct rt_hostq *q, void (*fn)(void *), void *arg, bool 
 		ret = rt_stream_submit_locked(s, &task, 1, NULL, 0, NULL);
 		if (!ret)
 			s->ticket = cb->ticket;
+		else
+			cb->ticket = 0;
+	}
+	if (!ret) {
+		pthread_mutex_lock(&cb_lock);
+		rep = q->rep;
+		if (rep) {
+			if (q->tail)
+				q->tail->next = cb;
+			else
+				q->head = cb;
+			q->tail = cb;
+			atomic_fetch_add(&rep->refs, 1);
+		}
+		pthread_mutex_unlock(&cb_lock);
 	}
 	pthread_mutex_unlock(&s->submit_lock);
+
 	if (ret) {
 		free(cb);
 		return ret;
 	}
-
-	if (q->tail)
-		q->tail->next = cb;
-	else
-		q->head = cb;
-	q->tail = cb;
-	rep_wake(q->rep);
+	if (!rep) {
+		if (cb->ticket)
+			release_ticket(s, cb->ticket);
+		free(cb);
+		*orphaned = true;
+		return ACL_ERROR_RT_STREAM_NO_CB_REG;
+	}
+	rep_wake_put(rep);
 	return ACL_SUCCESS;
 }
 
 aclError rt_launch_callback(struct rt_stream *s, void (*fn)(void *), void *arg, bool block)
 {
+	bool subscribed, orphaned;
 	aclError ret;
 
+	/* Checked first so that an unsubscribed stream gets no job. */
 	pthread_mutex_lock(&cb_lock);
-	if (!s->cbq.rep)
-		ret = rt_err(ACL_ERROR_RT_STREAM_NO_CB_REG,
-			     "stream %p has no subscribed thread (call aclrtSubscribeReport first)", (void *)s);
-	else
-		ret = enqueue(&s->cbq, fn, arg, block);
+	subscribed = s->cbq.rep != NULL;
 	pthread_mutex_unlock(&cb_lock);
+	if (!subscribed)
+		return rt_err(ACL_ERROR_RT_STREAM_NO_CB_REG,
+			      "stream %p has no subscribed thread (call aclrtSubscribeReport first)", (void *)s);
+	ret = enqueue(&s->cbq, fn, arg, block, &orphaned);
+	if (orphaned)
+		return rt_err(ret, "stream %p was unsubscribed while the callback was being launched", (void *)s);
 	return ret;
 }
 
@@ -432,50 +502,86 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/*
+ * Give @dev its host-function worker if it has none. The worker (a syncobj
+ * and a thread) is made without cb_lock; if another thread installed one
+ * meanwhile, or the device is being reset, it is stopped and dropped.
+ */
+static aclError worker_start(struct rt_dev *dev)
+{
+	struct rt_reporter *rep;
+	bool have, dead;
+	aclError ret;
+
+	pthread_mutex_lock(&cb_lock);
+	have = dev->worker != NULL;
+	pthread_mutex_unlock(&cb_lock);
+	if (have)
+		return ACL_SUCCESS;
+
+	ret = rep_new(dev, 0, true, &rep);
+	if (ret)
+		return ret;
+	if (pthread_create(&rep->worker, NULL, worker_main, rep)) {
+		rep_put(rep);
+		return rt_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "cannot start the host-function thread");
+	}
+	pthread_mutex_lock(&cb_lock);
+	pthread_mutex_lock(&dev->lock);
+	dead = dev->dead;
+	pthread_mutex_unlock(&dev->lock);
+	if (!dead && !dev->worker) {
+		dev->worker = rep;
+		rep = NULL;
+	} else {
+		rep->stop = true;
+	}
+	pthread_mutex_unlock(&cb_lock);
+	if (!rep)
+		return ACL_SUCCESS;
+	rep_wake(rep);
+	pthread_join(rep->worker, NULL);
+	rep_put(rep);
+	if (dead)
+		return rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
+	return ACL_SUCCESS;
+}
+
 aclError rt_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
 {
 	struct rt_dev *dev = s->dev;
-	aclError ret = ACL_SUCCESS;
+	bool attached, orphaned = false;
+	aclError ret;
 
+	ret = worker_start(dev);
+	if (ret)
+		return ret;
 	pthread_mutex_lock(&cb_lock);
-	if (!dev->worker) {
-		struct rt_reporter *rep;
-
-		pthread_mutex_lock(&dev->lock);
-		if (dev->dead)
-			ret = rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
-		pthread_mutex_unlock(&dev->lock);
-		if (!ret)
-			ret = rep_new(dev, 0, true, &rep);
-		if (ret)
-			goto out;
-		if (pthread_create(&rep->worker, NULL, worker_main, rep)) {
-			rep_put(rep);
-			ret = rt_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL, "cannot start the host-function thread");
-			goto out;
-		}
-		dev->worker = rep;
-	}
-	if (!s->hfq.rep)
+	if (!s->hfq.rep && dev->worker)
 		queue_attach(&s->hfq, dev->worker);
-	ret = enqueue(&s->hfq, fn, arg, true);
-out:
+	attached = s->hfq.rep != NULL;
 	pthread_mutex_unlock(&cb_lock);
+	if (attached)
+		ret = enqueue(&s->hfq, fn, arg, true, &orphaned);
+	if (!attached || orphaned)
+		return rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
 	return ret;
 }
 
 void rt_callback_stream_gone(struct rt_stream *s)
 {
-	struct rt_reporter *emptied_cb = NULL, *emptied_hf = NULL;
+	struct rt_reporter *emptied_cb = NULL, *emptied_hf = NULL, *wake_cb = NULL, *wake_hf = NULL;
 	bool had_cb, had_hf;
 	uint64_t t1, t2;
 
 	pthread_mutex_lock(&cb_lock);
 	had_cb = s->cbq.rep != NULL;
 	had_hf = s->hfq.rep != NULL;
-	t1 = queue_detach(&s->cbq, &emptied_cb);
-	t2 = queue_detach(&s->hfq, &emptied_hf);
+	t1 = queue_detach(&s->cbq, &emptied_cb, &wake_cb);
+	t2 = queue_detach(&s->hfq, &emptied_hf, &wake_hf);
 	pthread_mutex_unlock(&cb_lock);
+	rep_wake_put(wake_cb);
+	rep_wake_put(wake_hf);
 	if (t1 > t2)
 		t2 = t1;
 	if (t2)
@@ -498,13 +604,12 @@ void rt_callback_device_gone(struct rt_dev *dev)
 	pthread_mutex_lock(&cb_lock);
 	rep = dev->worker;
 	dev->worker = NULL;
-	if (rep) {
+	if (rep)
 		rep->stop = true;
-		rep_wake(rep);
-	}
 	pthread_mutex_unlock(&cb_lock);
 	if (!rep)
 		return;
+	rep_wake(rep);
 	if (pthread_equal(rep->worker, pthread_self()))
 		pthread_detach(rep->worker);
 	else
@@ -530,7 +635,7 @@ void rt_callback_device_gone(struct rt_dev *dev)
 			cap = bigger;
 		}
 		streams[n] = q->stream;
-		ticket = queue_detach(q, &unused);
+		ticket = queue_detach(q, &unused, NULL);	/* the worker has stopped */
 		tickets[n++] = ticket;
 	}
 	pthread_mutex_unlock(&cb_lock);

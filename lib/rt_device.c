@@ -252,8 +252,15 @@ aclError rt_device_reset(int32_t index, bool force)
 		pthread_mutex_unlock(&dev_lock);
 		return ret;
 	}
-	if (!force && slots[index].set_count > 1) {
-		slots[index].set_count--;
+	/*
+	 * Not set (the device is open only for explicit contexts, or its
+	 * count went already): a plain reset has no count to release and
+	 * does nothing. Otherwise it releases one count; the last one tears
+	 * the device down.
+	 */
+	if (!force && slots[index].set_count != 1) {
+		if (slots[index].set_count)
+			slots[index].set_count--;
 		pthread_mutex_unlock(&dev_lock);
 		return ACL_SUCCESS;
 	}
@@ -314,12 +321,28 @@ aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline)
 	}
 	pthread_mutex_unlock(&dev->lock);
 
+	/*
+	 * Every stream is waited for, also after one has failed (its error is
+	 * the one returned, with its message); only running out of time stops
+	 * the waiting, and then the timeout is what the caller gets.
+	 */
 	for (i = 0; i < n; i++) {
-		aclError r = ACL_SUCCESS;
+		aclError first = ret, r;
+		bool quiet = false;
 
-		if (!ret)
-			r = rt_stream_synchronize(list[i], deadline);
-		if (r && !ret)
+		if (ret == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) {
+			rt_stream_put(list[i]);
+			continue;
+		}
+		if (first)
+			quiet = rt_err_quiet(true);
+		r = rt_stream_synchronize(list[i], deadline);
+		if (first)
+			rt_err_quiet(quiet);
+		if (r == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT && ret)
+			ret = rt_err(r, "device %u: stream %p did not finish its work in time", dev->index,
+				     (void *)list[i]);
+		else if (r && !ret)
 			ret = r;
 		rt_stream_put(list[i]);
 	}

@@ -13,7 +13,7 @@
 #include "rt.h"
 #include "rt_errmap.h"
 
-#define MSG_MAX 512
+#define MSG_MAX RT_ERRMSG_MAX
 
 struct rt_errstate {
 	const char *api;
@@ -29,11 +29,6 @@ static _Thread_local struct rt_errstate errstate;
 void rt_api_enter(const char *name)
 {
 	errstate.api = name;
-}
-
-const char *rt_api_current(void)
-{
-	return errstate.api;
 }
 
 bool rt_err_quiet(bool quiet)
@@ -81,6 +76,24 @@ aclError rt_err_errno(int err, const char *fmt, ...)
 	record(rt_errno_to_acl(err), suffix, fmt, ap);
 	va_end(ap);
 	return rt_errno_to_acl(err);
+}
+
+void rt_err_save(struct rt_errsave *save)
+{
+	save->api = errstate.api;
+	save->last = errstate.last;
+	save->has_msg = errstate.has_msg;
+	if (errstate.has_msg)
+		memcpy(save->msg, errstate.msg, MSG_MAX);
+}
+
+void rt_err_restore(const struct rt_errsave *save)
+{
+	errstate.api = save->api;
+	errstate.last = save->last;
+	errstate.has_msg = save->has_msg;
+	if (save->has_msg)
+		memcpy(errstate.msg, save->msg, MSG_MAX);
 }
 
 const char *rt_err_take_message(void)

@@ -24,11 +24,45 @@
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t init_refs;
 static char *first_config;	/* text of the first aclInit ("" for NULL) */
-static atomic_int hazard_policy = RT_HAZARD_SERIALIZE;
+/* Set by a successful aclInit (RT_HAZARD_UNSET before). */
+static atomic_int hazard_policy = RT_HAZARD_UNSET;
 
-int rt_hazard_policy(void)
+/*
+ * VNPU_HAZARD_POLICY for programs that do not call aclInit: read once, the
+ * first time a policy is needed (pthread_once publishes env_policy and
+ * env_value to every thread that passes it).
+ */
+static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+static int env_policy = RT_HAZARD_UNSET;
+static bool env_invalid;
+static char env_value[64];
+
+static void read_env_policy(void)
 {
-	return atomic_load(&hazard_policy);
+	const char *env = getenv("VNPU_HAZARD_POLICY");
+
+	if (!env || !*env)
+		return;
+	env_policy = rt_hazard_policy_from_string(env);
+	if (env_policy == RT_HAZARD_UNSET) {
+		env_invalid = true;
+		snprintf(env_value, sizeof(env_value), "%s", env);
+	}
+}
+
+aclError rt_hazard_policy(int *policy)
+{
+	int p = atomic_load(&hazard_policy);
+
+	if (p == RT_HAZARD_UNSET) {
+		pthread_once(&env_once, read_env_policy);
+		if (env_invalid)
+			return rt_err(ACL_ERROR_INVALID_PARAM,
+				      "VNPU_HAZARD_POLICY=\"%s\": expected \"serialize\" or \"strict\"", env_value);
+		p = env_policy == RT_HAZARD_UNSET ? RT_HAZARD_SERIALIZE : env_policy;
+	}
+	*policy = p;
+	return ACL_SUCCESS;
 }
 
 /* Read the whole file at @path into a NUL-terminated buffer. */

@@ -17,8 +17,9 @@
  *
  * Operators without workspace call no allocator. Callbacks run on the
  * calling thread and no runtime lock is held while they run; a callback
- * may itself call ACL functions (the name used in messages is restored
- * afterwards). Steady state, with an allocator that reuses its memory or
+ * may itself call ACL functions: the thread's error state (last error,
+ * pending message, the name used in messages) is restored after each
+ * callback, so a failure inside one does not outlive it. Steady state, with an allocator that reuses its memory or
  * with the runtime's pool: one ioctl per operator, the SUBMIT.
  */
 #include <errno.h>
@@ -79,7 +80,7 @@ static aclError check_operands(const struct rt_op_plan *p, struct rt_dev *dev)
 static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, const struct rt_allocrec *rec)
 {
 	const struct rt_allocfns *fn = &rec->fns;
-	const char *api = rt_api_current();
+	struct rt_errsave saved;
 	uint64_t size = p->task.ws_size, point;
 	struct drm_vnpu_task task = { .kind = VNPU_TASK_OP };
 	struct rt_alloc *a = NULL;
@@ -87,14 +88,15 @@ static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, co
 	aclError err;
 	int kerr;
 
+	rt_err_save(&saved);
 	block = fn->alloc(fn->obj, (size_t)size);
-	rt_api_enter(api);
+	rt_err_restore(&saved);
 	if (!block)
 		return rt_err(ACL_ERROR_BAD_ALLOC,
 			      "%s: the allocator registered for stream %p returned no block for %" PRIu64
 			      " bytes of workspace; nothing was queued", p->type, (void *)s, size);
 	addr = fn->get_addr(block);
-	rt_api_enter(api);
+	rt_err_restore(&saved);
 	if (!addr)
 		err = rt_err(ACL_ERROR_INVALID_PARAM,
 			     "%s: getAddrFromBlock of the allocator registered for stream %p returned NULL for block %p",
@@ -119,8 +121,10 @@ static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, co
 	}
 	/* In host order right after the enqueue (or the failure), as CANN:
 	 * stream order keeps the block safe for this stream's later work. */
+	if (err)
+		rt_err_save(&saved);	/* this operator's own failure stays */
 	fn->free(fn->obj, block);
-	rt_api_enter(api);
+	rt_err_restore(&saved);
 	rt_alloc_put(a);
 	return err;
 }

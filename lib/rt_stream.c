@@ -64,13 +64,18 @@ static uint32_t vnpu_priority(uint32_t priority)
 static aclError stream_kernel_init(struct rt_stream *s)
 {
 	int fd = s->dev->fd;
+	aclError err;
 	uint32_t id;
+	int policy;
 	int ret;
 
 	if (s->id)
 		return ACL_SUCCESS;
 	if (s->kernel_destroyed)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "stream %p has been destroyed", (void *)s);
+	err = rt_hazard_policy(&policy);
+	if (err)
+		return err;
 	if (!s->syncobj) {
 		ret = drv_syncobj_create(fd, &s->syncobj);
 		if (ret)
@@ -82,7 +87,7 @@ static aclError stream_kernel_init(struct rt_stream *s)
 		return rt_err(ACL_ERROR_RT_NO_STREAM_RESOURCE, "device %u has no stream left", s->dev->index);
 	if (ret)
 		return rt_err_errno(ret, "cannot create a stream on device %u", s->dev->index);
-	if (rt_hazard_policy() == RT_HAZARD_STRICT) {
+	if (policy == RT_HAZARD_STRICT) {
 		ret = drv_stream_set_param(fd, id, VNPU_STREAM_PARAM_HAZARD_POLICY, VNPU_HAZARD_STRICT);
 		if (ret) {
 			drv_stream_destroy(fd, id);

@@ -154,7 +154,9 @@ static const int ACL_ERROR_PROFILING_FAILURE = 500005;
 
 /* ---- Data types and formats ---------------------------------------------- */
 
-/* Element type of a tensor. The numbering has gaps; the values are CANN's. */
+/* Element type of a tensor. The numbering has gaps; the values are CANN's
+ * (ACL_HIFLOAT4 and ACL_HIFLOAT4_SCALE as in the newer open-source CANN
+ * runtime's acl_base_rt.h; older copies of it end at ACL_FLOAT4_E1M2). */
 typedef enum {
     ACL_DT_UNDEFINED = -1,
     ACL_FLOAT = 0,
@@ -190,7 +192,8 @@ typedef enum {
 
 /* Memory layout of a tensor. vnpu's operators work on plain row-major data in
  * the described shape; blocked layouts (NC1HWC0*, NDC1HWC0, FRACTAL_*) are not
- * supported by them. */
+ * supported by them. The values are CANN's (ACL_FORMAT_FRACTAL_NZ_C0_* as in
+ * the newer open-source CANN runtime's acl_base_rt.h). */
 typedef enum {
     ACL_FORMAT_UNDEFINED = -1,
     ACL_FORMAT_NCHW = 0,

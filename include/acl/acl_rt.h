@@ -201,8 +201,12 @@ typedef void (*aclrtHostFunc)(void *args);
  * workspace is still in use by another stream's running work (wait for it,
  * or refuse the launch); a bad value fails with ACL_ERROR_FILE_ATTR_INVALID.
  * The environment variable VNPU_HAZARD_POLICY (same values) overrides the
- * file; an invalid value fails with ACL_ERROR_INVALID_PARAM.
- * As in CANN, other runtime functions do not require aclInit().
+ * file; an invalid value fails with ACL_ERROR_INVALID_PARAM. The policy
+ * applies to streams created afterwards; the default is "serialize".
+ * As in CANN, other runtime functions do not require aclInit(). Without it
+ * VNPU_HAZARD_POLICY still applies: it is read once, when the first stream
+ * is created, and an invalid value then makes creating streams fail with
+ * ACL_ERROR_INVALID_PARAM.
  */
 ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 
@@ -260,7 +264,9 @@ ACL_FUNC_VISIBILITY aclError aclrtSetDevice(int32_t deviceId);
  * vnpu: at zero everything created on the device goes: every context,
  * stream and event (their handles become invalid) and all its memory
  * (aclrtMalloc and aclrtMallocHost). Resetting a device that is not set
- * succeeds and does nothing.
+ * succeeds and does nothing, also when contexts created on it with
+ * aclrtCreateContext() are in use (aclrtResetDeviceForce() or aclFinalize()
+ * releases those).
  */
 ACL_FUNC_VISIBILITY aclError aclrtResetDevice(int32_t deviceId);
 
@@ -277,14 +283,15 @@ ACL_FUNC_VISIBILITY aclError aclrtGetDevice(int32_t *deviceId);
 ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCount(uint32_t *count);
 
 /* Wait until every task on every stream of the current device has finished.
- * Returns the first error of a failed stream, if any. */
+ * Returns the first error of a failed stream, if any; the other streams are
+ * still waited for. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDevice(void);
 
 /*
  * aclrtSynchronizeDevice() with a limit: timeout in milliseconds, -1 waits
- * forever. vnpu: on expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT; the
- * work keeps running. 0 checks without waiting; below -1 is
- * ACL_ERROR_RT_PARAM_INVALID.
+ * forever. vnpu: on expiry returns ACL_ERROR_RT_STREAM_SYNC_TIMEOUT (also
+ * when a stream has failed before) and stops waiting; the work keeps
+ * running. 0 checks without waiting; below -1 is ACL_ERROR_RT_PARAM_INVALID.
  */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeDeviceWithTimeout(int32_t timeout);
 

@@ -5,9 +5,9 @@
  * A program hands the runtime its own device-memory pool, per stream: it
  * fills a descriptor with an allocator object and callbacks and registers the
  * descriptor for a stream. Operators executed on that stream
- * (aclopExecuteV2, aclopCompileAndExecuteV2) then take every piece of device
- * memory they need for themselves (workspace, intermediate tensors) from the
- * pool:
+ * (aclopExecuteV2, aclopCompileAndExecuteV2) then take the device memory they
+ * need for themselves from the pool; with vnpu that is their workspace,
+ * which also holds their intermediate results (see below):
  *
  *     block = alloc(allocator, size);   address = getAddrFromBlock(block);
  *     ... the operator is enqueued using address ...
@@ -23,8 +23,9 @@
  * never from a runtime worker thread and never while a runtime lock is held,
  * so they may take the program's own locks.
  *
- * vnpu asks the allocator for operator workspace only: an operator's
- * inputs and outputs are the caller's data buffers (CANN's executor may
+ * vnpu asks the allocator for operator workspace only (where operators
+ * keep their intermediate results): an operator's inputs and outputs are
+ * the caller's data buffers (CANN's executor may
  * also take output and shape memory from it). Operators that need no
  * workspace (the element-wise ones, Cast, fp32 MatMul without transpose)
  * call no callback; allocAdvise is never called.
@@ -112,8 +113,9 @@ ACL_FUNC_VISIBILITY aclError aclrtAllocatorSetAllocFuncToDesc(aclrtAllocatorDesc
 ACL_FUNC_VISIBILITY aclError aclrtAllocatorSetFreeFuncToDesc(aclrtAllocatorDesc allocatorDesc,
                                                              aclrtAllocatorFreeFunc func);
 
-/* Set the allocAdvise callback (optional; without it the runtime uses
- * alloc). ACL_ERROR_INVALID_PARAM for NULL. */
+/* Set the allocAdvise callback (optional). vnpu stores it and returns it
+ * from aclrtAllocatorGetByStream() but never calls it.
+ * ACL_ERROR_INVALID_PARAM for NULL. */
 ACL_FUNC_VISIBILITY aclError aclrtAllocatorSetAllocAdviseFuncToDesc(aclrtAllocatorDesc allocatorDesc,
                                                                     aclrtAllocatorAllocAdviseFunc func);
 

@@ -33,6 +33,11 @@ readelf -d "$stage/usr/lib/libascendcl.so.1" | grep -q 'SONAME.*\[libascendcl.so
 export PKG_CONFIG_PATH="$stage/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage"
 flags=$(pkg-config --cflags --libs ascendcl); ok $? "pkg-config --cflags --libs ascendcl"
 echo "# $flags"
+# libdrm comes in through its own .pc file, for static links.
+pkg-config --print-requires-private ascendcl | grep -qx libdrm; ok $? "Requires.private: libdrm"
+static=$(pkg-config --static --libs ascendcl) && case " $static " in *" -ldrm "*) true ;; *) false ;; esac
+ok $? "pkg-config --static --libs ascendcl names -ldrm (from libdrm.pc)"
+echo "# $static"
 # shellcheck disable=SC2086 # flags are words
 c++ -std=c++17 -Wall -Wextra -Werror -o "$stage/error_handling" "$top/tests/acl/examples/error_handling.cpp" $flags
 ok $? "a CANN-style program builds with the pkg-config flags alone"

@@ -278,6 +278,8 @@ START_TEST(every_kind_of_stream_takes_a_registration)
 }
 END_TEST
 
+#define REUSE_STREAMS 16
+
 START_TEST(destroying_a_stream_drops_its_registration)
 {
 	aclrtAllocatorDesc d, got;
@@ -291,6 +293,41 @@ START_TEST(destroying_a_stream_drops_its_registration)
 	ACL_OK(aclrtDestroyStream(s));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtAllocatorGetByStream(s, &got, NULL, NULL, NULL, NULL, NULL));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtAllocatorRegister(s, d));
+
+	/*
+	 * That much a dead handle alone would give. A handle is the stream's
+	 * address, so streams created after others were destroyed get some of
+	 * their handle values again: those live streams must have no
+	 * registration (a registry keyed by handle value would still hold one).
+	 */
+	{
+		aclrtStream old[REUSE_STREAMS], fresh[REUSE_STREAMS];
+		unsigned int i, j, reused = 0;
+
+		for (i = 0; i < REUSE_STREAMS; i++) {
+			ACL_OK(aclrtCreateStream(&old[i]));
+			ACL_OK(aclrtAllocatorRegister(old[i], d));
+		}
+		for (i = 0; i < REUSE_STREAMS; i++)
+			ACL_OK(aclrtDestroyStream(old[i]));
+		for (i = 0; i < REUSE_STREAMS; i++)
+			ACL_OK(aclrtCreateStream(&fresh[i]));
+		for (i = 0; i < REUSE_STREAMS; i++) {
+			for (j = 0; j < REUSE_STREAMS; j++)
+				reused += fresh[i] == old[j];
+			ACL_ERR(ACL_ERROR_INVALID_PARAM,
+				aclrtAllocatorGetByStream(fresh[i], &got, NULL, NULL, NULL, NULL, NULL));
+		}
+		ck_assert_msg(reused > 0, "no handle value came back among %d new streams: the test proves nothing",
+			      REUSE_STREAMS);
+		/* And they take registrations of their own. */
+		for (i = 0; i < REUSE_STREAMS; i++) {
+			ACL_OK(aclrtAllocatorRegister(fresh[i], d));
+			ACL_OK(aclrtAllocatorGetByStream(fresh[i], &got, NULL, NULL, NULL, NULL, NULL));
+			ck_assert_ptr_eq(got, d);
+			ACL_OK(aclrtDestroyStream(fresh[i]));
+		}
+	}
 	ACL_OK(aclrtAllocatorDestroyDesc(d));
 
 	/* A stream with work and a registration, destroyed: the allocator
@@ -466,6 +503,60 @@ START_TEST(callbacks_run_on_the_calling_thread_and_may_call_acl)
 	host_softmax(x->host, 2, 64, want);
 	dt_expect(y, want, 1e-3);
 	ta.call_acl_on = NULL;
+	ACL_OK(aclrtAllocatorUnregister(s));
+	ACL_OK(aclrtDestroyStream(s));
+	ta_fini(&ta);
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
+START_TEST(a_failing_acl_call_in_a_callback_does_not_outlive_it)
+{
+	const int64_t xd[2] = { 2, 64 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, xd, 9, -1, 1), *y = dt_new(ACL_FLOAT, 2, xd, 0, 0, 0);
+	struct test_alloc ta;
+	double want[128];
+	const char *m;
+	aclrtStream s;
+
+	ta_init(&ta, MIB, 2);
+	ACL_OK(aclrtCreateStream(&s));
+	ta_register(&ta, s);
+	ta.call_failing_acl = true;
+
+	/* alloc, getAddrFromBlock and free each make aclrtGetRunMode fail;
+	 * the operator succeeds and leaves a clean state clean. */
+	(void)aclrtGetLastError(ACL_RT_THREAD_LEVEL);
+	(void)aclGetRecentErrMsg();
+	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+	ck_assert_uint_eq(atomic_load(&ta.failing_calls), 3);
+	ck_assert_int_eq(aclrtPeekAtLastError(ACL_RT_THREAD_LEVEL), ACL_SUCCESS);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(!m, "message left behind: %s", m);
+
+	/* A failure from before the operator is still the one reported. */
+	ck_assert_int_eq(aclrtGetDevice(NULL), ACL_ERROR_INVALID_PARAM);
+	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+	ck_assert_uint_eq(atomic_load(&ta.failing_calls), 6);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "aclrtGetDevice") && !strstr(m, "aclrtGetRunMode"), "message: %s",
+		      m ? m : "none");
+
+	/* The operator's own failure is reported, not the callback's. */
+	ta.fail_alloc = true;
+	ck_assert_int_eq(run_op("SoftmaxV2", x, NULL, y, NULL, s), ACL_ERROR_BAD_ALLOC);
+	ck_assert_uint_eq(atomic_load(&ta.failing_calls), 7);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_BAD_ALLOC);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "no block") && !strstr(m, "aclrtGetRunMode"), "message: %s", m ? m : "none");
+	ta.fail_alloc = false;
+	ta.call_failing_acl = false;
+
+	ACL_OK(aclrtSynchronizeStream(s));
+	host_softmax(x->host, 2, 64, want);
+	dt_expect(y, want, 1e-3);
 	ACL_OK(aclrtAllocatorUnregister(s));
 	ACL_OK(aclrtDestroyStream(s));
 	ta_fini(&ta);
@@ -796,6 +887,24 @@ START_TEST(strict_policy_by_environment_rejects_the_hazard)
 }
 END_TEST
 
+/* aclInit is optional: the environment alone gives strict streams. */
+static void env_strict_no_init_setup(void)
+{
+	setenv("VNPU_HAZARD_POLICY", "strict", 1);
+	ACL_OK(aclrtSetDevice(0));
+}
+
+static void no_init_teardown(void)
+{
+	ACL_OK(aclrtResetDevice(0));
+}
+
+START_TEST(strict_policy_by_environment_without_acl_init)
+{
+	strict_hazard();
+}
+END_TEST
+
 static char config_path[64];
 
 static void config_strict_setup(void)
@@ -1077,6 +1186,7 @@ static Suite *allocator_suite(void)
 	tcase_add_test(tc, a_counting_allocator_serves_every_workspace);
 	tcase_add_test(tc, steady_state_is_one_submit_per_operator);
 	tcase_add_test(tc, callbacks_run_on_the_calling_thread_and_may_call_acl);
+	tcase_add_test(tc, a_failing_acl_call_in_a_callback_does_not_outlive_it);
 	tcase_add_test(tc, unregistered_streams_use_the_runtime_pool);
 	tcase_add_test(tc, re_registering_swaps_allocators);
 	tcase_add_test(tc, the_default_stream_uses_its_registration);
@@ -1099,6 +1209,11 @@ static Suite *allocator_suite(void)
 	tc = acl_tcase("strict_env", false, 60);
 	tcase_add_checked_fixture(tc, env_strict_setup, acl_fixture_teardown);
 	tcase_add_test(tc, strict_policy_by_environment_rejects_the_hazard);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("strict_env_no_init", false, 60);
+	tcase_add_checked_fixture(tc, env_strict_no_init_setup, no_init_teardown);
+	tcase_add_test(tc, strict_policy_by_environment_without_acl_init);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("strict_config", false, 60);

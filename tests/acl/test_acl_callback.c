@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acl_optest.h"
 #include "acl_test.h"
 
 /* ---- a report thread ------------------------------------------------------ */
@@ -144,6 +145,93 @@ START_TEST(callbacks_run_on_the_subscribed_thread_in_order)
 	reporter_stop(&r);
 	ck_assert_int_eq(atomic_load(&r.processed), 6);
 	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+/* A thread that (subscribes @s to @report_thread and) launches a blocking
+ * callback tagged @tag on @s, its submit ioctl held if @stall. */
+struct launcher {
+	aclrtContext ctx;
+	aclrtStream s;
+	uint64_t report_thread;
+	bool subscribe, stall;
+	int tag;
+	aclError sub_ret, ret;
+	atomic_bool done;
+};
+
+static void *launch_thread(void *arg)
+{
+	struct launcher *l = arg;
+
+	ACL_OK(aclrtSetCurrentContext(l->ctx));
+	l->sub_ret = l->subscribe ? aclrtSubscribeReport(l->report_thread, l->s) : ACL_SUCCESS;
+	if (l->stall)
+		ioctl_stall_arm(NR_SUBMIT);
+	l->ret = aclrtLaunchCallback(callback, (void *)(intptr_t)l->tag, ACL_CALLBACK_BLOCK, l->s);
+	atomic_store(&l->done, true);
+	return NULL;
+}
+
+START_TEST(a_launch_inside_an_ioctl_holds_up_no_other_stream)
+{
+	struct launcher l1, l2;
+	struct reporter r;
+	aclrtStream s1, s2;
+	uint64_t deadline;
+	pthread_t t1, t2;
+	bool done2;
+
+	record_init();
+	ACL_OK(aclrtCreateStream(&s1));
+	ACL_OK(aclrtCreateStream(&s2));
+	reporter_start(&r);
+	ACL_OK(aclrtSubscribeReport((uint64_t)r.thread, s1));
+	memset(&l1, 0, sizeof(l1));
+	memset(&l2, 0, sizeof(l2));
+	ACL_OK(aclrtGetCurrentContext(&l1.ctx));
+	l2.ctx = l1.ctx;
+	l1.s = s1;
+	l1.tag = 1;
+	l1.stall = true;
+	l2.s = s2;
+	l2.tag = 2;
+	l2.subscribe = true;
+	l2.report_thread = (uint64_t)r.thread;
+
+	/* The launch on s1 is held inside its submit ioctl ... */
+	ck_assert_int_eq(pthread_create(&t1, NULL, launch_thread, &l1), 0);
+	ck_assert_msg(ioctl_stall_wait(10000), "the launch on s1 issued no submit");
+	/* ... while s2 is subscribed to the same report thread, launched on,
+	 * and its callback runs: no lock they share is held across it. */
+	ck_assert_int_eq(pthread_create(&t2, NULL, launch_thread, &l2), 0);
+	deadline = acl_test_now_ns() + 5000000000ull;
+	while (!atomic_load(&l2.done) && acl_test_now_ns() < deadline)
+		acl_test_sleep_ms(1);
+	done2 = atomic_load(&l2.done);
+	if (done2) {
+		ACL_OK(l2.sub_ret);
+		ACL_OK(l2.ret);
+		wait_calls(1);
+		ck_assert_int_eq(rec.order[0], 2);
+	}
+	ioctl_stall_release();
+	ck_assert_int_eq(pthread_join(t1, NULL), 0);
+	ck_assert_int_eq(pthread_join(t2, NULL), 0);
+	ck_assert_msg(done2, "launching on s2 waited for an ioctl of a launch on s1");
+
+	/* s1's callback runs once let go. */
+	ACL_OK(l1.ret);
+	wait_calls(2);
+	ck_assert_int_eq(rec.order[1], 1);
+	ACL_OK(aclrtSynchronizeStream(s1));
+	ACL_OK(aclrtSynchronizeStream(s2));
+	ACL_OK(aclrtUnSubscribeReport((uint64_t)r.thread, s1));
+	ACL_OK(aclrtUnSubscribeReport((uint64_t)r.thread, s2));
+	reporter_stop(&r);
+	ck_assert_int_eq(atomic_load(&r.processed), 2);
+	ACL_OK(aclrtDestroyStream(s1));
+	ACL_OK(aclrtDestroyStream(s2));
 }
 END_TEST
 
@@ -390,6 +478,7 @@ int main(void)
 	tcase_add_test(tc, blocking_callback_holds_back_later_work);
 	tcase_add_test(tc, non_blocking_callback_lets_later_work_run);
 	tcase_add_test(tc, one_thread_serves_several_streams);
+	tcase_add_test(tc, a_launch_inside_an_ioctl_holds_up_no_other_stream);
 	tcase_add_test(tc, subscription_codes);
 	tcase_add_test(tc, unsubscribe_releases_the_stream);
 	tcase_add_test(tc, host_func_runs_on_a_runtime_thread_and_blocks);

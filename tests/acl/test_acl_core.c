@@ -160,6 +160,29 @@ START_TEST(bad_hazard_policy_environment)
 }
 END_TEST
 
+START_TEST(bad_hazard_policy_environment_without_acl_init)
+{
+	aclrtStream s;
+	const char *m;
+
+	setenv("VNPU_HAZARD_POLICY", "sometimes", 1);
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert_int_eq(aclrtCreateStream(&s), ACL_ERROR_INVALID_PARAM);
+	m = aclGetRecentErrMsg();
+	ck_assert_msg(m && strstr(m, "VNPU_HAZARD_POLICY") && strstr(m, "sometimes"), "message: %s",
+		      m ? m : "none");
+	/* Read once: changing the environment later changes nothing. */
+	setenv("VNPU_HAZARD_POLICY", "strict", 1);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateStream(&s));
+	/* aclInit reads it afresh and takes over. */
+	ACL_OK(aclInit(NULL));
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtDestroyStream(s));
+	ACL_OK(aclrtResetDevice(0));
+	ACL_OK(aclFinalize());
+}
+END_TEST
+
 /* ---- errors ----------------------------------------------------------------- */
 
 START_TEST(recent_message_is_null_without_error)
@@ -388,6 +411,44 @@ START_TEST(reset_device_force_ignores_the_count)
 }
 END_TEST
 
+START_TEST(reset_device_not_set_keeps_explicit_contexts)
+{
+	unsigned char host[64];
+	aclrtContext ctx, cur;
+	aclrtStream s;
+	int32_t dev = -1;
+	void *p;
+	int i;
+
+	/* Device 0 is open for this context only: nobody called aclrtSetDevice. */
+	ACL_OK(aclrtCreateContext(&ctx, 0));
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtMalloc(&p, 4096, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtResetDevice(0));
+	ACL_OK(aclrtResetDevice(0));
+
+	/* Nothing was released: the context, its stream and the memory work. */
+	ACL_OK(aclrtGetCurrentContext(&cur));
+	ck_assert_ptr_eq(cur, ctx);
+	ACL_OK(aclrtGetDevice(&dev));
+	ck_assert_int_eq(dev, 0);
+	ACL_OK(aclrtSetCurrentContext(ctx));
+	ACL_OK(aclrtMemsetAsync(p, 4096, 0x5a, 4096, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	ACL_OK(aclrtMemcpy(host, sizeof(host), p, sizeof(host), ACL_MEMCPY_DEVICE_TO_HOST));
+	for (i = 0; i < (int)sizeof(host); i++)
+		ck_assert_uint_eq(host[i], 0x5a);
+	ACL_OK(aclrtDestroyStream(s));
+	ACL_OK(aclrtFree(p));
+	ACL_OK(aclrtDestroyContext(ctx));
+
+	/* A set device still goes at its last reset. */
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtResetDevice(0));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+}
+END_TEST
+
 static void *set_device_thread(void *arg)
 {
 	aclrtContext *ctx = arg;
@@ -561,6 +622,7 @@ int main(void)
 	tcase_add_test(tc, init_bad_vnpu_option_gives_file_attr_invalid);
 	tcase_add_test(tc, reinit_with_other_config_gives_invalid_param);
 	tcase_add_test(tc, bad_hazard_policy_environment);
+	tcase_add_test(tc, bad_hazard_policy_environment_without_acl_init);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("errors", false, 30);
@@ -581,6 +643,7 @@ int main(void)
 	tcase_add_test(tc, set_get_reset_device);
 	tcase_add_test(tc, set_device_is_reference_counted);
 	tcase_add_test(tc, reset_device_force_ignores_the_count);
+	tcase_add_test(tc, reset_device_not_set_keeps_explicit_contexts);
 	tcase_add_test(tc, threads_share_the_default_context);
 	tcase_add_test(tc, synchronize_device);
 	suite_add_tcase(s, tc);

@@ -5,6 +5,7 @@
  */
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -282,6 +283,124 @@ START_TEST(failed_stream_reports_its_error)
 }
 END_TEST
 
+/* ---- synchronising a device that has a failed stream ------------------------ */
+
+static void longer_job_timeout(void)
+{
+	ck_assert(acl_test_param("job_timeout_ms", &saved_timeout));
+	ck_assert(acl_test_set_param("job_timeout_ms", 2000));
+}
+
+struct late_open {
+	struct acl_gate *gate;
+	aclrtContext ctx;
+	unsigned int after_ms;
+	uint64_t value;
+};
+
+static void *open_later(void *arg)
+{
+	struct late_open *lo = arg;
+
+	ACL_OK(aclrtSetCurrentContext(lo->ctx));
+	acl_test_sleep_ms(lo->after_ms);
+	acl_gate_open(lo->gate, lo->value);
+	return NULL;
+}
+
+/*
+ * A failed stream listed first (streams are synchronised in creation order)
+ * and a busy one behind it: @busy waits for gate @later, then writes 7 to
+ * @word. Returns the failed stream.
+ */
+static aclrtStream failed_then_busy(struct acl_gate *never, struct acl_gate *later, aclrtStream *busy,
+				    uint64_t *word)
+{
+	aclrtStream bad;
+
+	ACL_OK(aclrtCreateStream(&bad));
+	ACL_OK(aclrtCreateStream(busy));
+	acl_gate_block(never, bad, 1);
+	ck_assert_int_eq(aclrtSynchronizeStream(bad), ACL_ERROR_RT_AICORE_TIMEOUT);
+	(void)aclGetRecentErrMsg();
+	*word = 0;
+	acl_gate_block(later, *busy, 1);
+	ACL_OK(aclrtValueWrite(word, 7, 0, *busy));
+	return bad;
+}
+
+START_TEST(synchronize_device_waits_past_a_failed_stream)
+{
+	struct acl_gate never, later;
+	struct late_open lo = { .gate = &later, .after_ms = 300, .value = 1 };
+	aclrtStream bad, busy;
+	char name[32];
+	uint64_t *word;
+	const char *m;
+	pthread_t t;
+
+	acl_gate_init(&never);
+	acl_gate_init(&later);
+	ACL_OK(aclrtMallocHost((void **)&word, 8));
+	bad = failed_then_busy(&never, &later, &busy, word);
+	ACL_OK(aclrtGetCurrentContext(&lo.ctx));
+	ck_assert_int_eq(pthread_create(&t, NULL, open_later, &lo), 0);
+
+	/* The failure is reported, but only once the busy stream is done. */
+	ck_assert_int_eq(aclrtSynchronizeDevice(), ACL_ERROR_RT_AICORE_TIMEOUT);
+	ck_assert_uint_eq(__atomic_load_n(word, __ATOMIC_SEQ_CST), 7);
+	m = aclGetRecentErrMsg();
+	snprintf(name, sizeof(name), "%p", bad);
+	ck_assert_msg(m && strstr(m, "aclrtSynchronizeDevice") && strstr(m, name), "message: %s", m ? m : "none");
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+
+	/* The same with a limit that is long enough. */
+	*word = 0;
+	acl_gate_block(&later, busy, 2);
+	ACL_OK(aclrtValueWrite(word, 7, 0, busy));
+	lo.after_ms = 200;
+	lo.value = 2;
+	ck_assert_int_eq(pthread_create(&t, NULL, open_later, &lo), 0);
+	ck_assert_int_eq(aclrtSynchronizeDeviceWithTimeout(1500), ACL_ERROR_RT_AICORE_TIMEOUT);
+	ck_assert_uint_eq(__atomic_load_n(word, __ATOMIC_SEQ_CST), 7);
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+
+	ACL_OK(aclrtDestroyStream(bad));
+	ACL_OK(aclrtDestroyStream(busy));
+	ACL_OK(aclrtFreeHost(word));
+	acl_gate_fini(&later);
+	acl_gate_fini(&never);
+}
+END_TEST
+
+START_TEST(synchronize_device_timeout_wins_over_a_failed_stream)
+{
+	struct acl_gate never, later;
+	aclrtStream bad, busy;
+	uint64_t *word;
+
+	acl_gate_init(&never);
+	acl_gate_init(&later);
+	ACL_OK(aclrtMallocHost((void **)&word, 8));
+	bad = failed_then_busy(&never, &later, &busy, word);
+
+	/* The busy stream outlasts the limit: the caller learns that it did. */
+	ACL_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeDeviceWithTimeout(200));
+	ck_assert_uint_eq(__atomic_load_n(word, __ATOMIC_SEQ_CST), 0);
+	ACL_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeDeviceWithTimeout(0));
+
+	acl_gate_open(&later, 1);
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtSynchronizeDevice());
+	ck_assert_uint_eq(__atomic_load_n(word, __ATOMIC_SEQ_CST), 7);
+
+	ACL_OK(aclrtDestroyStream(bad));
+	ACL_OK(aclrtDestroyStream(busy));
+	ACL_OK(aclrtFreeHost(word));
+	acl_gate_fini(&later);
+	acl_gate_fini(&never);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("acl_stress");
@@ -300,6 +419,12 @@ int main(void)
 	tc = acl_tcase("failure", true, 60);
 	tcase_add_unchecked_fixture(tc, short_job_timeout, restore_job_timeout);
 	tcase_add_test(tc, failed_stream_reports_its_error);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("failure_sync", true, 60);
+	tcase_add_unchecked_fixture(tc, longer_job_timeout, restore_job_timeout);
+	tcase_add_test(tc, synchronize_device_waits_past_a_failed_stream);
+	tcase_add_test(tc, synchronize_device_timeout_wins_over_a_failed_stream);
 	suite_add_tcase(s, tc);
 
 	return acl_test_run(s);

@@ -139,6 +139,9 @@ START_TEST(a_closed_slot_takes_no_registration)
 	rt_allocslot_init(&slot);
 	ck_assert(rt_allocslot_set(&slot, rt_allocrec_new(NULL, &f1)));
 	rt_allocslot_close(&slot);
+	/* Closing (the stream's destruction) drops the registration at once:
+	 * with no reader inside, its record is already freed. */
+	ck_assert_uint_eq(slot.records_freed, 1);
 	ck_assert_ptr_null(rt_allocslot_enter(&slot));
 	rt_allocslot_leave(&slot);
 	/* Refused, and the record is not leaked (ASan's leak check). */
@@ -146,6 +149,27 @@ START_TEST(a_closed_slot_takes_no_registration)
 	ck_assert_ptr_null(rt_allocslot_enter(&slot));
 	rt_allocslot_leave(&slot);
 	rt_allocslot_fini(&slot);
+}
+END_TEST
+
+START_TEST(closing_with_a_reader_inside_keeps_its_record_until_the_end)
+{
+	struct rt_allocslot slot;
+	struct rt_allocfns f1 = fns((void *)1, alloc_a);
+	const struct rt_allocrec *held;
+
+	rt_allocslot_init(&slot);
+	ck_assert(rt_allocslot_set(&slot, rt_allocrec_new(NULL, &f1)));
+	held = rt_allocslot_enter(&slot);
+	rt_allocslot_close(&slot);
+	/* Unregistered for newcomers, still valid for the operator inside. */
+	ck_assert_uint_eq(slot.records_freed, 0);
+	ck_assert_ptr_eq(held->fns.obj, (void *)1); /* ASan: still valid */
+	ck_assert_ptr_null(atomic_load(&slot.cur));
+	rt_allocslot_leave(&slot);
+	/* The stream's last reference frees it. */
+	rt_allocslot_fini(&slot);
+	ck_assert_uint_eq(slot.records_freed, 1);
 }
 END_TEST
 
@@ -220,6 +244,7 @@ static Suite *allocreg_suite(void)
 	tcase_add_test(tc, registration_copies_last_wins_unregister_is_idempotent);
 	tcase_add_test(tc, a_reader_keeps_its_record);
 	tcase_add_test(tc, a_closed_slot_takes_no_registration);
+	tcase_add_test(tc, closing_with_a_reader_inside_keeps_its_record_until_the_end);
 	tcase_add_test(tc, lock_free_readers_race_with_writers);
 	suite_add_tcase(s, tc);
 	return s;

@@ -4,12 +4,14 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "vnpu_op_ref.h"
@@ -21,6 +23,21 @@
 static atomic_bool counting;
 static atomic_ulong counts[256];
 
+static _Thread_local unsigned int stall_nr;	/* armed on this thread (0: none) */
+static pthread_mutex_t stall_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t stall_cond = PTHREAD_COND_INITIALIZER;
+static bool stalled, stall_released;
+
+static void stall_here(void)
+{
+	pthread_mutex_lock(&stall_lock);
+	stalled = true;
+	pthread_cond_broadcast(&stall_cond);
+	while (!stall_released)
+		pthread_cond_wait(&stall_cond, &stall_lock);
+	pthread_mutex_unlock(&stall_lock);
+}
+
 int ioctl(int fd, unsigned long request, ...)
 {
 	va_list ap;
@@ -31,7 +48,48 @@ int ioctl(int fd, unsigned long request, ...)
 	va_end(ap);
 	if (atomic_load(&counting) && _IOC_TYPE(request) == DRM_IOCTL_BASE)
 		atomic_fetch_add(&counts[_IOC_NR(request)], 1);
+	if (stall_nr && _IOC_TYPE(request) == DRM_IOCTL_BASE && _IOC_NR(request) == stall_nr) {
+		stall_nr = 0;
+		stall_here();
+	}
 	return (int)syscall(SYS_ioctl, fd, request, arg);
+}
+
+void ioctl_stall_arm(unsigned int nr)
+{
+	pthread_mutex_lock(&stall_lock);
+	stalled = false;
+	stall_released = false;
+	pthread_mutex_unlock(&stall_lock);
+	stall_nr = nr;
+}
+
+bool ioctl_stall_wait(unsigned int timeout_ms)
+{
+	struct timespec until;
+	bool got;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += timeout_ms / 1000;
+	until.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
+	if (until.tv_nsec >= 1000000000) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000;
+	}
+	pthread_mutex_lock(&stall_lock);
+	while (!stalled && pthread_cond_timedwait(&stall_cond, &stall_lock, &until) == 0)
+		;
+	got = stalled;
+	pthread_mutex_unlock(&stall_lock);
+	return got;
+}
+
+void ioctl_stall_release(void)
+{
+	pthread_mutex_lock(&stall_lock);
+	stall_released = true;
+	pthread_cond_broadcast(&stall_cond);
+	pthread_mutex_unlock(&stall_lock);
 }
 
 void ioctl_count_start(void)
@@ -348,6 +406,13 @@ static void call_acl(struct test_alloc *ta)
 		atomic_fetch_add(&ta->acl_calls_failed, 1);
 }
 
+/* A deliberately failing ACL call inside a callback. */
+static void call_failing_acl(struct test_alloc *ta)
+{
+	if (ta->call_failing_acl && aclrtGetRunMode(NULL) == ACL_ERROR_INVALID_PARAM)
+		atomic_fetch_add(&ta->failing_calls, 1);
+}
+
 static void check_thread(struct test_alloc *ta)
 {
 	if (ta->check_thread && !pthread_equal(pthread_self(), ta->caller))
@@ -364,6 +429,7 @@ static void *ta_alloc(aclrtAllocator obj, size_t size)
 	atomic_fetch_add(&ta->allocs, 1);
 	atomic_store(&ta->last_size, size);
 	call_acl(ta);
+	call_failing_acl(ta);
 	if (ta->fail_alloc || size > ta->slot_size)
 		return NULL;
 	pthread_mutex_lock(&ta->lock);
@@ -401,6 +467,7 @@ static void ta_free(aclrtAllocator obj, aclrtAllocatorBlock block)
 	check_thread(ta);
 	atomic_fetch_add(&ta->frees, 1);
 	call_acl(ta);
+	call_failing_acl(ta);
 	if (!b || b->ta != ta) {
 		atomic_fetch_add(&ta->outside_pool, 1);
 		return;
@@ -421,6 +488,7 @@ static void *ta_get_addr(aclrtAllocatorBlock block)
 
 	check_thread(ta);
 	atomic_fetch_add(&ta->get_addrs, 1);
+	call_failing_acl(ta);
 	switch (ta->addr_mode) {
 	case ADDR_NULL:
 		addr = NULL;

@@ -33,6 +33,17 @@ void ioctl_count_start(void);
 unsigned long ioctl_count_stop(void);
 /* How many ioctls with number @nr were counted. */
 unsigned long ioctl_count(unsigned int nr);
+/*
+ * Hold the calling thread's next DRM ioctl number @nr before it reaches the
+ * kernel, until ioctl_stall_release(): a way to show which locks the
+ * library holds across an ioctl (other threads must not wait for them).
+ * One stall at a time.
+ */
+void ioctl_stall_arm(unsigned int nr);
+/* Wait until the armed ioctl is held; false after @timeout_ms. */
+bool ioctl_stall_wait(unsigned int timeout_ms);
+void ioctl_stall_release(void);
+
 #define NR_SUBMIT (DRM_COMMAND_BASE + DRM_VNPU_SUBMIT)
 #define NR_POOL_BIND (DRM_COMMAND_BASE + DRM_VNPU_POOL_BIND)
 #define NR_POOL_UNBIND (DRM_COMMAND_BASE + DRM_VNPU_POOL_UNBIND)
@@ -122,6 +133,8 @@ struct test_alloc {
 	void *spare;			/* host or pinned memory for the modes */
 	void *freed;			/* a freed device address */
 	aclrtStream call_acl_on;	/* callbacks call ACL functions on it */
+	bool call_failing_acl;		/* callbacks make an ACL call fail */
+	atomic_uint failing_calls;	/* ... and count the calls that did */
 };
 
 void ta_init(struct test_alloc *ta, size_t slot_size, unsigned int nslots);
