@@ -58,12 +58,6 @@ static struct stats report(struct bench_samples *s, const char *name)
 	return st;
 }
 
-static int die(const char *what, int err)
-{
-	fprintf(stderr, "bench_buffers: %s: %s\n", what, strerror(-err));
-	exit(1);
-}
-
 /*
  * This program's own no-op ioctl for its table, timed as bench_baseline's
  * noop_ioctl is (calls batched per sample, so clock reads do not count).
@@ -75,9 +69,10 @@ static struct stats bench_noop(int fd, unsigned int rounds)
 	uint64_t v;
 
 	for (unsigned int i = 0; i < 1000; i++)	/* warm up */
-		vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v);
+		BENCH_CHECK(vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v));
 	bench_samples_init(&s, rounds);
-	BENCH_LOOP(&s, rounds, 500, vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v));
+	BENCH_LOOP(&s, rounds, 500,
+		   BENCH_CHECK(vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v)));
 	return report(&s, NULL);
 }
 
@@ -89,8 +84,8 @@ static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
 	int ret;
 
 	for (unsigned int i = 0; i < n / 10 + 1; i++) {	/* warm up */
-		if (!vnpu_bo_create(fd, size, 0, &handle, NULL))
-			vnpu_bo_close(fd, handle);
+		BENCH_CHECK(vnpu_bo_create(fd, size, 0, &handle, NULL));
+		BENCH_CHECK(vnpu_bo_close(fd, handle));
 	}
 	bench_samples_init(&s, n);
 	for (unsigned int i = 0; i < n; i++) {
@@ -98,11 +93,11 @@ static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
 
 		ret = vnpu_bo_create(fd, size, 0, &handle, NULL);
 		if (ret)
-			die("BO_CREATE", ret);
+			bench_fail("BO_CREATE", ret);
 		ret = vnpu_bo_close(fd, handle);
 		bench_add(&s, (double)(bench_now_ns() - t0));
 		if (ret)
-			die("GEM_CLOSE", ret);
+			bench_fail("GEM_CLOSE", ret);
 	}
 	return report(&s, name);
 }
@@ -149,7 +144,7 @@ static double bench_lookup(const char *path, uint64_t client, uint64_t lookups,
 		double ns = lookup_round(path, client, lookups, buffers);
 
 		if (ns < 0)
-			die("va_lookup_bench", (int)ns);
+			bench_fail("va_lookup_bench", (int)ns);
 		bench_add(&s, ns);
 	}
 	return report(&s, name).median;
@@ -176,10 +171,8 @@ int main(int argc, char **argv)
 	int fd, ret;
 
 	fd = vnpu_open_device(0);
-	if (fd < 0) {
-		fprintf(stderr, "bench_buffers: no vnpu device\n");
-		return 1;
-	}
+	if (fd < 0)
+		bench_fail("opening vnpu device 0", ENODEV);
 	client = vnpu_param(fd, VNPU_PARAM_CLIENT_ID);
 
 	noop = bench_noop(fd, noop_rounds);
@@ -189,14 +182,14 @@ int main(int argc, char **argv)
 
 	ret = vnpu_debugfs_path(0, "va_lookup_bench", path, sizeof(path));
 	if (ret)
-		die("debugfs", ret);
+		bench_fail("finding debugfs va_lookup_bench", ret);
 	for (int i = 0; i < 3; i++) {
 		uint64_t want = quick && levels[i] > 10000 ? 10000 : levels[i];
 
 		for (; live < want; live++) {
 			ret = vnpu_bo_create(fd, 4096, 0, &handle, NULL);
 			if (ret)
-				die("BO_CREATE (lookup population)", ret);
+				bench_fail("BO_CREATE (lookup population)", ret);
 		}
 		/* Smoke runs stop at 10,000 buffers: name the figure for what ran. */
 		lookup_ns[i] = bench_lookup(path, client, quick ? 20000 : 200000, 5,
