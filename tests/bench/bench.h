@@ -4,9 +4,12 @@
  *
  * Each result is one line on stdout:
  *   BENCH {"name":"...","unit":"ns","median":...,"p99":...,"n":...}
- * tests/bench/report.py joins the lines of one guest boot into a table and
- * a JSON file, with the ratios of tests/bench/ratios.conf. Under emulation
- * only ratios between figures of the same boot (and counts) mean anything.
+ * with "size":N added to figures measured at a scale (streams, buffers):
+ * the size actually measured, which smoke runs shrink while the figure
+ * keeps its full-run name. tests/bench/report.py joins the lines of one
+ * guest boot into a table and a JSON file, with the ratios of
+ * tests/bench/ratios.conf. Under emulation only ratios between figures of
+ * the same boot (and counts) mean anything.
  *
  * A benchmark never fails on a time figure, but any operation that fails
  * (setup or timed) is fatal: bench_fail() says what failed and exits 1, so
@@ -92,9 +95,12 @@ static int bench_cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sorts the samples, prints the BENCH line and frees them. */
-static inline void bench_report(struct bench_samples *s, const char *name,
-				const char *unit)
+/*
+ * Sorts the samples, prints the BENCH line and frees them. @size, if not 0,
+ * is the scale actually measured (streams, buffers), printed as "size".
+ */
+static inline void bench_report_size(struct bench_samples *s, const char *name,
+				     const char *unit, unsigned long size)
 {
 	double median = 0, p99 = 0;
 
@@ -106,13 +112,20 @@ static inline void bench_report(struct bench_samples *s, const char *name,
 	}
 	if (!s->n)
 		bench_fail(name, ENODATA);	/* no sample: nothing was measured */
-	printf("BENCH {\"name\":\"%s\",\"unit\":\"%s\",\"median\":%.3f,\"p99\":%.3f,\"n\":%u}\n",
+	printf("BENCH {\"name\":\"%s\",\"unit\":\"%s\",\"median\":%.3f,\"p99\":%.3f,\"n\":%u",
 	       name, unit, median, p99, s->n);
+	if (size)
+		printf(",\"size\":%lu", size);
+	printf("}\n");
 	fflush(stdout);
 	free(s->v);
 	s->v = NULL;
 }
 
+static inline void bench_report(struct bench_samples *s, const char *name, const char *unit)
+{
+	bench_report_size(s, name, unit, 0);
+}
 
 /* A count (ioctls per op, syncs per op): exact, not timed. */
 static inline void bench_count(const char *name, double value)

@@ -19,11 +19,12 @@
  *
  * Output: BENCH lines for tests/bench/report.py (figures bo_create_free_4k,
  * bo_create_free_64k, bo_create_free_1m, va_lookup_1, va_lookup_1k,
- * va_lookup_100k; ratios in tests/bench/ratios.conf against the baseline
+ * va_lookup_100k, each va_lookup figure with "size": the live buffers it
+ * measured; ratios in tests/bench/ratios.conf against the baseline
  * noop_ioctl), then, for a run on its own, a table and one JSON line
  * starting with {"bench":"buffers"} with this program's own no-op ioctl.
  * usage: bench_buffers [-q]; -q or VNPU_BENCH_MODE=smoke: fewer iterations
- * and 10,000 buffers at most.
+ * and 10,000 buffers at most (va_lookup_100k then has "size":10000).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,8 +42,11 @@ struct stats {
 	double median, p99;
 };
 
-/* Median and p99 of @s, reported as BENCH line @name (frees the samples). */
-static struct stats report(struct bench_samples *s, const char *name)
+/*
+ * Median and p99 of @s, reported as BENCH line @name with @size (0: none)
+ * (frees the samples).
+ */
+static struct stats report(struct bench_samples *s, const char *name, unsigned long size)
 {
 	struct stats st = { 0, 0 };
 
@@ -52,7 +56,7 @@ static struct stats report(struct bench_samples *s, const char *name)
 		st.p99 = s->v[(unsigned int)((s->n - 1) * 0.99)];
 	}
 	if (name)
-		bench_report(s, name, "ns");
+		bench_report_size(s, name, "ns", size);
 	else
 		free(s->v);
 	return st;
@@ -73,7 +77,7 @@ static struct stats bench_noop(int fd, unsigned int rounds)
 	bench_samples_init(&s, rounds);
 	BENCH_LOOP(&s, rounds, 500,
 		   BENCH_CHECK(vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v)));
-	return report(&s, NULL);
+	return report(&s, NULL, 0);
 }
 
 static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
@@ -99,7 +103,7 @@ static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
 		if (ret)
 			bench_fail("GEM_CLOSE", ret);
 	}
-	return report(&s, name);
+	return report(&s, name, 0);
 }
 
 /* One va_lookup_bench round: ns per lookup, or a negative errno. */
@@ -147,7 +151,7 @@ static double bench_lookup(const char *path, uint64_t client, uint64_t lookups,
 			bench_fail("va_lookup_bench", (int)ns);
 		bench_add(&s, ns);
 	}
-	return report(&s, name).median;
+	return report(&s, name, (unsigned long)*buffers).median;
 }
 
 int main(int argc, char **argv)
@@ -191,10 +195,12 @@ int main(int argc, char **argv)
 			if (ret)
 				bench_fail("BO_CREATE (lookup population)", ret);
 		}
-		/* Smoke runs stop at 10,000 buffers: name the figure for what ran. */
+		/*
+		 * Smoke runs stop at 10,000 buffers: the figure keeps its name
+		 * (ratios.conf) and its "size" says how many buffers were live.
+		 */
 		lookup_ns[i] = bench_lookup(path, client, quick ? 20000 : 200000, 5,
-					    &lookup_bufs[i],
-					    want == levels[i] ? lookup_names[i] : "va_lookup_10k");
+					    &lookup_bufs[i], lookup_names[i]);
 	}
 
 	printf("# vnpu buffer benchmark (device 0, %s)\n", quick ? "quick" : "full");

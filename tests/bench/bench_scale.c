@@ -8,7 +8,9 @@
  *  - scale_buffers_N: submit + wait of a 64-byte COPY between two random
  *    buffers among N live ones (N = 1, 1k, 100k): the cost of resolving
  *    device addresses in a large address space.
- * VNPU_BENCH_MODE=smoke shrinks the counts so make check stays quick.
+ * VNPU_BENCH_MODE=smoke shrinks the counts so make check stays quick; the
+ * figures keep their full-run names (so ratios.conf applies) and carry the
+ * number of streams or buffers actually measured as "size".
  * Any failed operation is fatal (bench_fail()).
  */
 #include <errno.h>
@@ -70,7 +72,7 @@ static void bench_streams(int fd, unsigned int n, const char *name)
 	});
 	for (i = 0; i < s.n; i++)
 		s.v[i] /= n;
-	bench_report(&s, name, "ns");
+	bench_report_size(&s, name, "ns", n);
 	for (i = 0; i < n; i++) {
 		BENCH_CHECK(vnpu_stream_destroy(fd, streams[i]));
 		BENCH_CHECK(vnpu_syncobj_destroy(fd, syncs[i]));
@@ -100,7 +102,7 @@ static void bench_buffers(int fd, uint32_t stream, uint32_t sync, unsigned int n
 		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
 		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 	});
-	bench_report(&s, name, "ns");
+	bench_report_size(&s, name, "ns", n);
 	for (unsigned int i = 0; i < n; i++)
 		BENCH_CHECK(vnpu_bo_close(fd, handles[i]));
 	free(handles);

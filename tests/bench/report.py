@@ -6,7 +6,9 @@ usage: report.py RESULTS_DIR RATIOS_CONF
        report.py --markdown RATIOS_CONF
 Reads RESULTS_DIR/*.log and RESULTS_DIR/config, prints a table of every
 figure and every ratio whose two figures were measured, and writes
-RESULTS_DIR/bench.json. With --markdown, prints the ratio table of the
+RESULTS_DIR/bench.json. A figure measured at a scale (streams, buffers)
+carries "size", the size actually measured: smoke runs shrink it while the
+figure keeps its full-run name, and the tables show it. With --markdown, prints the ratio table of the
 README's Benchmarks section (tests/bench/check-readme.sh keeps them equal).
 """
 import glob
@@ -75,13 +77,18 @@ def main():
                                "good": good})
 
     print("guest: " + ", ".join(f"{k}={v}" for k, v in config.items()))
-    print(f"{'figure':34} {'median':>14} {'p99':>14}  unit")
+    print(f"{'figure':34} {'median':>14} {'p99':>14} {'size':>8}  unit")
     for name, fig in figures.items():
-        print(f"{name:34} {fig['median']:14.1f} {fig['p99']:14.1f}  {fig['unit']}")
+        size = fig.get("size", "")
+        print(f"{name:34} {fig['median']:14.1f} {fig['p99']:14.1f} {size:>8}  {fig['unit']}")
     print()
     print(f"{'ratio':34} {'value':>10}  what a good value is")
     for r in out_ratios:
-        print(f"{r['name']:34} {r['value']:10.3f}  {r['good']}")
+        sizes = ", ".join(f"{n} at size {figures[n]['size']}"
+                          for n in (r["numerator"], r["denominator"])
+                          if "size" in figures[n])
+        note = f" [{sizes}]" if sizes else ""
+        print(f"{r['name']:34} {r['value']:10.3f}  {r['good']}{note}")
 
     with open(os.path.join(results, "bench.json"), "w") as f:
         json.dump({"config": config, "figures": figures, "ratios": out_ratios},
