@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tools/vnpu-smi against known state: a child process creates buffers and
- * streams (more than 256 streams, an odd name) and holds them while
- * vnpu-smi reports on it. The --json output is read by a real JSON parser (python3's json).
+ * streams (and failed streams, bound pools, hazards, workspace use, more
+ * than 256 streams, an odd name) and holds them while vnpu-smi reports on
+ * it. The --json output is read by a real JSON parser (python3's json).
  */
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "harness/harness.h"
+#include "lib/vnpu_pool_util.h"
 #include "lib/vnpu_stream_util.h"
 #include "lib/vnpu_test.h"
 
@@ -232,6 +234,155 @@ static pid_t spawn(int (*setup)(void *arg, void *out), void *arg, void *out, siz
 	}
 	close(ready[0]);
 	return pid;
+}
+
+/* The table line of stream @id ("stream <id> prio=..."), copied to @line. */
+static bool table_stream_line(const char *out, unsigned int id, char *line, size_t size)
+{
+	char want[32];
+	const char *p, *end;
+
+	snprintf(want, sizeof(want), " stream %-4u ", id);
+	p = strstr(out, want);
+	if (!p)
+		return false;
+	end = strchr(p, '\n');
+	snprintf(line, size, "%.*s", (int)(end ? end - p : (ptrdiff_t)strlen(p)), p);
+	return true;
+}
+
+/* A holder on the last device: listed under that device, no other. */
+TEST(process_listed_under_its_device)
+{
+	static char out[16384];
+	char script[512], want[512];
+	unsigned int n = vnpu_count_devices();
+	size_t len = 0;
+	pid_t pid;
+
+	ASSERT_GE(n, 1);
+	pid = spawn_holder(n - 1);
+	ASSERT_GT(pid, 0);
+	snprintf(script, sizeof(script),
+		 "print(P[%d][0], P[%d][1][\"streams\"], "
+		 "[x[\"index\"] for x in d[\"devices\"]], "
+		 "[len(x[\"processes\"]) for x in d[\"devices\"]], "
+		 "[x[\"memory_used\"] for x in d[\"devices\"]])", pid, pid);
+	EXPECT_EQ(0, smi_py("--json", script, out, sizeof(out))) TH_LOG("%s", out);
+	/* e.g. with 3 devices: "2 3 [0, 1, 2] [0, 0, 1] [0, 0, 5242880]" */
+	len += snprintf(want + len, sizeof(want) - len, "%u 3 [", n - 1);
+	for (unsigned int i = 0; i < n; i++)
+		len += snprintf(want + len, sizeof(want) - len, "%s%u", i ? ", " : "", i);
+	len += snprintf(want + len, sizeof(want) - len, "] [");
+	for (unsigned int i = 0; i < n; i++)
+		len += snprintf(want + len, sizeof(want) - len, "%s%d", i ? ", " : "", i == n - 1);
+	len += snprintf(want + len, sizeof(want) - len, "] [");
+	for (unsigned int i = 0; i < n; i++)
+		len += snprintf(want + len, sizeof(want) - len, "%s%d", i ? ", " : "",
+				i == n - 1 ? 5 << 20 : 0);
+	snprintf(want + len, sizeof(want) - len, "]\n");
+	EXPECT_STREQ(want, out);
+	reap(pid);
+}
+
+#define GATE (16 * KiB)
+#define DIV (20 * KiB)
+#define OUT (24 * KiB)
+
+enum { SA, SB, SC, SF, NSTATE };
+
+/*
+ * On device 0: streams SA, SB and SC share a 64 KiB pool buffer bound to
+ * each. SA runs a REDUCE_SUM with 256 bytes of workspace in it, held back
+ * by a gate while SB submits the same (serialized: hazards_serialized=1)
+ * and strict SC tries (rejected: hazards_rejected=1); then the gate opens.
+ * SF fails on an int32 division by zero (state=failed, error=ARITH).
+ */
+static int setup_states(void *arg, void *out)
+{
+	uint32_t *ids = out, sync;
+	struct vnpu_buf pool, data;
+	struct drm_vnpu_task t[2];
+	volatile uint32_t *gate;
+	int32_t *div;
+	float *in;
+	int fd = vnpu_open_device(0);
+
+	(void)arg;
+	if (fd < 0 || vnpu_buf_create(fd, 64 * KiB, &pool) ||
+	    vnpu_buf_create(fd, 64 * KiB, &data) || vnpu_syncobj_create(fd, &sync))
+		return -1;
+	for (int i = 0; i < NSTATE; i++)
+		if (vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &ids[i]))
+			return -1;
+	for (int i = SA; i <= SC; i++)
+		if (vnpu_pool_bind(fd, ids[i], pool.va, 64 * KiB))
+			return -1;
+	if (vnpu_stream_set_param(fd, ids[SC], VNPU_STREAM_PARAM_HAZARD_POLICY,
+				  VNPU_HAZARD_STRICT))
+		return -1;
+	in = data.cpu;
+	for (int i = 0; i < 4 * 64; i++)
+		in[i] = 1.0f;
+	gate = (volatile uint32_t *)((char *)data.cpu + GATE);
+	*gate = 0;
+	t[0] = vnpu_task_wait32(data.va + GATE, VNPU_WAIT_EQ, 1);
+	t[1] = vnpu_task_op(VNPU_OP_REDUCE_SUM, VNPU_DTYPE_F32, 4, 64, 0, data.va, 0,
+			    data.va + OUT, pool.va, 256);
+	if (vnpu_submit(fd, ids[SA], t, 2, NULL, 0, 0, 0, NULL) ||
+	    vnpu_submit(fd, ids[SB], &t[1], 1, NULL, 0, sync, 0, NULL) ||
+	    vnpu_submit(fd, ids[SC], &t[1], 1, NULL, 0, 0, 0, NULL) != -EBUSY)
+		return -1;
+	*gate = 1;
+	if (vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS) ||
+	    vnpu_stream_wait_seqno(fd, ids[SA], 1, VNPU_WAIT_FOREVER_NS))
+		return -1;
+	div = (int32_t *)((char *)data.cpu + DIV);
+	div[0] = 1;
+	div[1] = 0;
+	t[0] = vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 1, 0, 0, data.va + DIV,
+			    data.va + DIV + 4, data.va + DIV + 8, 0, 0);
+	return vnpu_submit_wait(fd, ids[SF], t, 1, NULL);
+}
+
+TEST(streams_show_failure_pools_hazards_workspace)
+{
+	static char out[65536];
+	static const char *const want[NSTATE] = {
+		"ok 0 1 65536 0 0 256 1 serialize",
+		"ok 0 1 65536 1 0 256 1 serialize",
+		"ok 0 1 65536 0 1 0 0 strict",
+		"failed 3 0 0 0 0 0 0 serialize",
+	};
+	uint32_t ids[NSTATE];
+	char script[1024], line[1024], expect[512];
+	size_t len = 0;
+	pid_t pid = spawn(setup_states, NULL, ids, sizeof(ids));
+
+	ASSERT_GT(pid, 0);
+	ASSERT_EQ(VNPU_STREAM_ERROR_ARITH, 3);
+	snprintf(script, sizeof(script),
+		 "S = {s[\"id\"]: s for s in P[%d][1][\"stream_detail\"]}\n"
+		 "for i in (%u, %u, %u, %u):\n"
+		 " print(*(S[i][k] for k in (\"state\", \"error\", \"pool_ranges\", "
+		 "\"pool_bytes\", \"hazards_serialized\", \"hazards_rejected\", "
+		 "\"ws_bytes\", \"ws_tasks\", \"hazard_policy\")))",
+		 pid, ids[SA], ids[SB], ids[SC], ids[SF]);
+	EXPECT_EQ(0, smi_py("--json --streams", script, out, sizeof(out))) TH_LOG("%s", out);
+	for (int i = 0; i < NSTATE; i++)
+		len += snprintf(expect + len, sizeof(expect) - len, "%s\n", want[i]);
+	EXPECT_STREQ(expect, out);
+
+	/* The table says the same. */
+	ASSERT_EQ(0, run_smi("--streams", out, sizeof(out)));
+	ASSERT_TRUE(table_stream_line(out, ids[SB], line, sizeof(line))) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(line, " pool_ranges=1 pool_bytes=65536 hazards_serialized=1 "
+				    "hazards_rejected=0 ws_bytes=256 ws_tasks=1 ")) TH_LOG("%s", line);
+	ASSERT_TRUE(table_stream_line(out, ids[SC], line, sizeof(line))) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(line, " hazards_serialized=0 hazards_rejected=1 ")) TH_LOG("%s", line);
+	ASSERT_TRUE(table_stream_line(out, ids[SF], line, sizeof(line))) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(line, " state=failed error=3 ")) TH_LOG("%s", line);
+	reap(pid);
 }
 
 #define MANY_STREAMS 300
