@@ -2,9 +2,10 @@
 /*
  * vnpu-smi - what npu-smi / nvidia-smi show, for vnpu devices.
  *
- * Reads only stable interfaces: the device nodes (GET_PARAM), sysfs, and
- * each client's /proc/PID/fdinfo (the DRM usage-stats keys plus vnpu's own
- * "vnpu-*" keys, documented in the README).
+ * Reads only stable interfaces, no sysfs: the GET_PARAM ioctl of each vnpu
+ * node, and /proc: each process's fd directory and comm, and each client's
+ * fdinfo (the DRM usage-stats keys plus vnpu's own "vnpu-*" keys,
+ * documented in docs/abi-pools.md). docs/vnpu-smi.md has the JSON layout.
  *
  *   vnpu-smi            devices and the processes using them
  *   vnpu-smi --streams  also each client's streams
@@ -583,7 +584,19 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: vnpu-smi [--streams] [--json]\n"
 		   "  -s, --streams  per-stream detail of every client\n"
-		   "  -j, --json     machine-readable output\n");
+		   "  -j, --json     machine-readable output\n"
+		   "\n"
+		   "Table: device memory in MiB, process memory in KiB, engine time in ms.\n"
+		   "JSON: memory in bytes, engine time in ns, one object:\n"
+		   "  {\"abi\", \"devices\": [{\"index\", \"node\", \"engines\", \"memory_total\",\n"
+		   "    \"memory_used\", \"host_memory_used\", \"job_timeout_ms\", \"streams\",\n"
+		   "    \"processes\": [{\"pid\", \"name\", \"client_id\", \"memory_vram\",\n"
+		   "      \"memory_system\", \"engine_ns\", \"streams\",\n"
+		   "      \"stream_detail\" (--streams): [{\"id\", then every key=value of the\n"
+		   "        stream's fdinfo line: state, error, pool_ranges, pool_bytes,\n"
+		   "        hazards_serialized, hazards_rejected, ws_bytes, ...}]}]}],\n"
+		   "   \"unreadable_processes\"}\n"
+		   "Bytes of a name that are not UTF-8 become U+FFFD. See docs/vnpu-smi.md.\n");
 }
 
 int main(int argc, char **argv)
