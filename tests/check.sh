@@ -50,6 +50,7 @@ host_suite harness tests/selftests/harness/check-harness.sh
 host_suite sparse make --no-print-directory sparse
 host_suite kernel_doc make --no-print-directory kernel-doc
 host_suite bench_readme tests/bench/check-readme.sh
+host_suite bench_report tests/bench/check-report.sh
 for t in build/unit/test_*; do
 	[ -x "$t" ] || continue
 	name=unit/$(basename "$t")

@@ -2,9 +2,10 @@
 /*
  * vnpu-smi - what npu-smi / nvidia-smi show, for vnpu devices.
  *
- * Reads only stable interfaces: the device nodes (GET_PARAM), sysfs, and
- * each client's /proc/PID/fdinfo (the DRM usage-stats keys plus vnpu's own
- * "vnpu-*" keys, documented in the README).
+ * Reads only stable interfaces, no sysfs: the GET_PARAM ioctl of each vnpu
+ * node, and /proc: each process's fd directory and comm, and each client's
+ * fdinfo (the DRM usage-stats keys plus vnpu's own "vnpu-*" keys,
+ * documented in docs/abi-pools.md). docs/vnpu-smi.md has the JSON layout.
  *
  *   vnpu-smi            devices and the processes using them
  *   vnpu-smi --streams  also each client's streams
@@ -29,23 +30,28 @@
 #include "vnpu_drm.h"
 
 #define MAX_DEVICES 64
-#define MAX_CLIENTS 1024
-#define MAX_STREAMS 256
-#define MAX_KEY 64
 
 struct stream_info {
 	unsigned int id;
-	char detail[512];	/* key=value pairs from fdinfo */
+	char *detail;	/* key=value pairs from fdinfo; NULL without --streams */
+};
+
+/* A memory region's size from fdinfo: drm-total-<region> wins over the
+ * older drm-memory-<region>. */
+struct region {
+	uint64_t bytes;
+	bool from_total;
 };
 
 struct client_info {
 	int pid;
-	char name[64];
+	char *name;
 	uint64_t client_id;
 	unsigned int device;
-	uint64_t vram_kib, system_kib, engine_ns;
-	unsigned int num_streams;
-	unsigned int nstream_lines;
+	struct region vram, system;
+	uint64_t engine_ns;
+	unsigned int streams_key;	/* vnpu-streams */
+	unsigned int nstreams, cap;	/* vnpu-stream-<id> lines */
 	struct stream_info *streams;
 };
 
@@ -57,11 +63,35 @@ struct device_info {
 };
 
 struct smi {
+	bool want_detail;
 	struct device_info devices[MAX_DEVICES];
 	unsigned int ndevices;
-	struct client_info clients[MAX_CLIENTS];
-	unsigned int nclients;
+	struct client_info *clients;
+	unsigned int nclients, cap;
+	/* Processes whose descriptors or fdinfo could not be read. */
+	unsigned int unreadable;
 };
+
+static void *xrealloc(void *p, size_t n, size_t size)
+{
+	if (n && size > SIZE_MAX / n) {
+		fprintf(stderr, "vnpu-smi: out of memory\n");
+		exit(1);
+	}
+	p = realloc(p, n * size);
+	if (!p) {
+		fprintf(stderr, "vnpu-smi: out of memory\n");
+		exit(1);
+	}
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+
+	return memcpy(xrealloc(NULL, n, 1), s, n);
+}
 
 static int get_param(int fd, uint32_t param, uint64_t *value)
 {
@@ -167,24 +197,90 @@ static void trim(char *s)
 		s[--n] = '\0';
 }
 
-/* Parse one fdinfo file; returns false if it is not a vnpu client. */
-static bool read_fdinfo(const char *path, struct client_info *c)
+/*
+ * A DRM usage-stats memory value, "<n>[ <unit>]": no unit means bytes,
+ * else KiB or MiB (drm-usage-stats.rst). False if it cannot be parsed.
+ */
+static bool parse_memory(const char *value, uint64_t *bytes)
 {
-	char line[1024], key[MAX_KEY];
+	char *end;
+	uint64_t n;
+	unsigned int shift;
+
+	errno = 0;
+	n = strtoull(value, &end, 10);
+	if (end == value || errno)
+		return false;
+	while (*end == ' ')
+		end++;
+	if (!*end)
+		shift = 0;
+	else if (!strcmp(end, "KiB"))
+		shift = 10;
+	else if (!strcmp(end, "MiB"))
+		shift = 20;
+	else
+		return false;
+	if (n > UINT64_MAX >> shift)
+		return false;
+	*bytes = n << shift;
+	return true;
+}
+
+static void set_region(struct region *r, const char *value, bool total)
+{
+	uint64_t bytes;
+
+	if ((r->from_total && !total) || !parse_memory(value, &bytes))
+		return;
+	r->bytes = bytes;
+	r->from_total = total;
+}
+
+static void add_stream(struct smi *smi, struct client_info *c, unsigned int id,
+		       const char *detail)
+{
+	struct stream_info *s;
+
+	if (c->nstreams == c->cap) {
+		c->cap = c->cap ? 2 * c->cap : 16;
+		c->streams = xrealloc(c->streams, c->cap, sizeof(*c->streams));
+	}
+	s = &c->streams[c->nstreams++];
+	s->id = id;
+	s->detail = smi->want_detail ? xstrdup(detail) : NULL;
+}
+
+static void free_client(struct client_info *c)
+{
+	for (unsigned int i = 0; i < c->nstreams; i++)
+		free(c->streams[i].detail);
+	free(c->streams);
+	free(c->name);
+}
+
+/*
+ * Parse one fdinfo file into @c: 1 if it is a vnpu client, 0 if not, -1 if
+ * it cannot be read.
+ */
+static int read_fdinfo(struct smi *smi, const char *path, struct client_info *c)
+{
+	char *line = NULL;
+	size_t size = 0;
 	bool vnpu = false;
 	FILE *f;
 
 	f = fopen(path, "r");
 	if (!f)
-		return false;
-	while (fgets(line, sizeof(line), f)) {
-		char *colon = strchr(line, ':'), *value;
+		return -1;
+	while (getline(&line, &size, f) >= 0) {
+		char *colon = strchr(line, ':'), *key = line, *value;
 		unsigned int id;
+		char tail;
 
-		if (!colon || (size_t)(colon - line) >= sizeof(key))
+		if (!colon)
 			continue;
-		memcpy(key, line, (size_t)(colon - line));
-		key[colon - line] = '\0';
+		*colon = '\0';
 		value = colon + 1;
 		while (*value == ' ' || *value == '\t')
 			value++;
@@ -194,80 +290,107 @@ static bool read_fdinfo(const char *path, struct client_info *c)
 			vnpu = !strcmp(value, "vnpu");
 		else if (!strcmp(key, "drm-client-id"))
 			c->client_id = strtoull(value, NULL, 10);
+		else if (!strcmp(key, "drm-total-vram"))
+			set_region(&c->vram, value, true);
 		else if (!strcmp(key, "drm-memory-vram"))
-			c->vram_kib = strtoull(value, NULL, 10);
+			set_region(&c->vram, value, false);
+		else if (!strcmp(key, "drm-total-system"))
+			set_region(&c->system, value, true);
 		else if (!strcmp(key, "drm-memory-system"))
-			c->system_kib = strtoull(value, NULL, 10);
+			set_region(&c->system, value, false);
 		else if (!strcmp(key, "drm-engine-compute"))
-			c->engine_ns = strtoull(value, NULL, 10);
+			c->engine_ns = strtoull(value, NULL, 10);	/* "<n> ns" */
 		else if (!strcmp(key, "vnpu-streams"))
-			c->num_streams = (unsigned int)strtoul(value, NULL, 10);
-		else if (sscanf(key, "vnpu-stream-%u", &id) == 1 &&
-			 c->nstream_lines < MAX_STREAMS) {
-			struct stream_info *s = &c->streams[c->nstream_lines++];
-
-			s->id = id;
-			snprintf(s->detail, sizeof(s->detail), "%s", value);
-		}
+			c->streams_key = (unsigned int)strtoul(value, NULL, 10);
+		else if (sscanf(key, "vnpu-stream-%u%c", &id, &tail) == 1)
+			add_stream(smi, c, id, value);
 	}
+	free(line);
 	fclose(f);
 	return vnpu;
 }
 
-static void read_comm(int pid, char *name, size_t size)
+/* The process name, or NULL if it is gone. */
+static char *read_comm(int pid)
 {
-	char path[64];
+	char path[64], *name = NULL;
+	size_t size = 0;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	name[0] = '\0';
 	f = fopen(path, "r");
 	if (!f)
-		return;
-	if (fgets(name, (int)size, f))
+		return NULL;
+	if (getline(&name, &size, f) < 0) {
+		free(name);
+		name = NULL;
+	} else {
 		trim(name);
+	}
 	fclose(f);
+	return name;
+}
+
+/* A process that exited while we looked is not "unreadable". */
+static bool gone(int err)
+{
+	return err == ENOENT || err == ESRCH;
 }
 
 static void scan_process(struct smi *smi, int pid)
 {
 	char path[PATH_MAX];
+	bool unreadable = false;
 	struct dirent *e;
 	DIR *dir;
 
 	snprintf(path, sizeof(path), "/proc/%d/fd", pid);
 	dir = opendir(path);
-	if (!dir)
+	if (!dir) {
+		if (!gone(errno))
+			smi->unreadable++;
 		return;
-	while ((e = readdir(dir)) && smi->nclients < MAX_CLIENTS) {
-		struct client_info *c = &smi->clients[smi->nclients];
+	}
+	while ((e = readdir(dir))) {
+		struct client_info c = { 0 };
 		struct device_info *d;
 		struct stat st;
+		int ret;
 
 		if (!isdigit((unsigned char)e->d_name[0]))
 			continue;
 		snprintf(path, sizeof(path), "/proc/%d/fd/%s", pid, e->d_name);
-		if (stat(path, &st) || !S_ISCHR(st.st_mode))
+		if (stat(path, &st)) {
+			unreadable |= !gone(errno);
+			continue;
+		}
+		if (!S_ISCHR(st.st_mode))
 			continue;
 		d = device_by_rdev(smi, st.st_rdev);
 		if (!d)
 			continue;
-		memset(c, 0, sizeof(*c));
-		c->streams = calloc(MAX_STREAMS, sizeof(*c->streams));
-		if (!c->streams)
-			break;
 		snprintf(path, sizeof(path), "/proc/%d/fdinfo/%s", pid, e->d_name);
+		ret = read_fdinfo(smi, path, &c);
+		if (ret < 0)
+			unreadable |= !gone(errno);
 		/* dup()ed descriptors share one client: count it once. */
-		if (!read_fdinfo(path, c) || client_seen(smi, c->client_id)) {
-			free(c->streams);
+		if (ret <= 0 || client_seen(smi, c.client_id)) {
+			free_client(&c);
 			continue;
 		}
-		c->pid = pid;
-		c->device = d->index;
-		read_comm(pid, c->name, sizeof(c->name));
-		smi->nclients++;
+		c.pid = pid;
+		c.device = d->index;
+		c.name = read_comm(pid);
+		if (!c.name)
+			c.name = xstrdup("");
+		if (smi->nclients == smi->cap) {
+			smi->cap = smi->cap ? 2 * smi->cap : 16;
+			smi->clients = xrealloc(smi->clients, smi->cap, sizeof(*smi->clients));
+		}
+		smi->clients[smi->nclients++] = c;
 	}
 	closedir(dir);
+	smi->unreadable += unreadable;
 }
 
 static void find_clients(struct smi *smi)
@@ -283,53 +406,98 @@ static void find_clients(struct smi *smi)
 	closedir(proc);
 }
 
+/* A client's streams: its vnpu-stream lines, or vnpu-streams without them. */
+static unsigned int client_streams(const struct client_info *c)
+{
+	return c->nstreams ? c->nstreams : c->streams_key;
+}
+
 static unsigned int device_streams(const struct smi *smi, unsigned int index)
 {
 	unsigned int n = 0;
 
 	for (unsigned int i = 0; i < smi->nclients; i++)
 		if (smi->clients[i].device == index)
-			n += smi->clients[i].num_streams;
+			n += client_streams(&smi->clients[i]);
 	return n;
 }
 
-static void print_json_string(const char *s)
+/*
+ * Length of the well-formed UTF-8 sequence at @s (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), or 0 if it is not one.
+ */
+static size_t utf8_sequence(const unsigned char *s)
 {
+	unsigned char c = s[0];
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (c >= 0xe0 && c <= 0xef) {
+		unsigned char lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+
+		return s[1] >= lo && s[1] <= hi && (s[2] & 0xc0) == 0x80 ? 3 : 0;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		unsigned char lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+
+		return s[1] >= lo && s[1] <= hi && (s[2] & 0xc0) == 0x80 &&
+		       (s[3] & 0xc0) == 0x80 ? 4 : 0;
+	}
+	return 0;
+}
+
+/*
+ * A JSON string. Process names are bytes, not necessarily UTF-8: each
+ * byte that does not start a well-formed UTF-8 sequence becomes U+FFFD
+ * (the replacement character, "\ufffd"), so the output is always valid
+ * UTF-8 JSON; control characters are \u-escaped.
+ */
+static void print_json_string(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+
 	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", *s);
-		else
-			putchar(*s);
+	while (*s) {
+		size_t n = utf8_sequence(s);
+
+		if (!n) {
+			fputs("\\ufffd", stdout);
+			s++;
+		} else if (*s == '"' || *s == '\\') {
+			printf("\\%c", *s++);
+		} else if (*s < 0x20 || *s == 0x7f) {
+			printf("\\u%04x", *s++);
+		} else {
+			fwrite(s, 1, n, stdout);
+			s += n;
+		}
 	}
 	putchar('"');
 }
 
-/* "a=1 b=x" -> {"a":1,"b":"x"} (numbers stay numbers). */
+/* "a=1 b=x" -> "a":1,"b":"x" (numbers stay numbers). */
 static void print_json_detail(const char *detail)
 {
-	char buf[512], *save = NULL, *tok;
-	bool first = true;
+	char *buf = xstrdup(detail), *save = NULL, *tok;
 
-	snprintf(buf, sizeof(buf), "%s", detail);
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 		char *eq = strchr(tok, '='), *end;
 
 		if (!eq)
 			continue;
 		*eq = '\0';
-		printf("%s", first ? "" : ",");
-		first = false;
+		putchar(',');
 		print_json_string(tok);
 		putchar(':');
 		strtoull(eq + 1, &end, 10);
-		if (*(eq + 1) && !*end)
+		if (isdigit((unsigned char)eq[1]) && !*end)
 			printf("%s", eq + 1);
 		else
 			print_json_string(eq + 1);
 	}
+	free(buf);
 }
 
 static void print_json(const struct smi *smi, bool streams)
@@ -356,12 +524,12 @@ static void print_json(const struct smi *smi, bool streams)
 			print_json_string(c->name);
 			printf(",\"client_id\":%" PRIu64 ",\"memory_vram\":%" PRIu64
 			       ",\"memory_system\":%" PRIu64 ",\"engine_ns\":%" PRIu64
-			       ",\"streams\":%u", c->client_id, c->vram_kib << 10,
-			       c->system_kib << 10, c->engine_ns, c->num_streams);
+			       ",\"streams\":%u", c->client_id, c->vram.bytes,
+			       c->system.bytes, c->engine_ns, client_streams(c));
 			if (streams) {
 				printf(",\"stream_detail\":[");
-				for (unsigned int k = 0; k < c->nstream_lines; k++) {
-					printf("%s{\"id\":%u,", k ? "," : "", c->streams[k].id);
+				for (unsigned int k = 0; k < c->nstreams; k++) {
+					printf("%s{\"id\":%u", k ? "," : "", c->streams[k].id);
 					print_json_detail(c->streams[k].detail);
 					putchar('}');
 				}
@@ -371,7 +539,7 @@ static void print_json(const struct smi *smi, bool streams)
 		}
 		printf("]}");
 	}
-	printf("]}\n");
+	printf("],\"unreadable_processes\":%u}\n", smi->unreadable);
 }
 
 static void print_table(const struct smi *smi, bool streams)
@@ -398,20 +566,37 @@ static void print_table(const struct smi *smi, bool streams)
 
 		printf("  %3u  %7d  %-16s  %6" PRIu64 "  %6" PRIu64 " KiB  %5" PRIu64
 		       " KiB  %7u  %9.3f ms\n", c->device, c->pid, c->name, c->client_id,
-		       c->vram_kib, c->system_kib, c->num_streams, c->engine_ns / 1e6);
+		       c->vram.bytes >> 10, c->system.bytes >> 10, client_streams(c),
+		       c->engine_ns / 1e6);
 		if (!streams)
 			continue;
-		for (unsigned int k = 0; k < c->nstream_lines; k++)
+		for (unsigned int k = 0; k < c->nstreams; k++)
 			printf("         stream %-4u %s\n", c->streams[k].id,
 			       c->streams[k].detail);
 	}
+	if (smi->unreadable)
+		printf("  %u process%s not readable (no permission to read /proc/PID/fd"
+		       " or fdinfo): not shown\n", smi->unreadable,
+		       smi->unreadable == 1 ? "" : "es");
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: vnpu-smi [--streams] [--json]\n"
 		   "  -s, --streams  per-stream detail of every client\n"
-		   "  -j, --json     machine-readable output\n");
+		   "  -j, --json     machine-readable output\n"
+		   "\n"
+		   "Table: device memory in MiB, process memory in KiB, engine time in ms.\n"
+		   "JSON: memory in bytes, engine time in ns, one object:\n"
+		   "  {\"abi\", \"devices\": [{\"index\", \"node\", \"engines\", \"memory_total\",\n"
+		   "    \"memory_used\", \"host_memory_used\", \"job_timeout_ms\", \"streams\",\n"
+		   "    \"processes\": [{\"pid\", \"name\", \"client_id\", \"memory_vram\",\n"
+		   "      \"memory_system\", \"engine_ns\", \"streams\",\n"
+		   "      \"stream_detail\" (--streams): [{\"id\", then every key=value of the\n"
+		   "        stream's fdinfo line: state, error, pool_ranges, pool_bytes,\n"
+		   "        hazards_serialized, hazards_rejected, ws_bytes, ...}]}]}],\n"
+		   "   \"unreadable_processes\"}\n"
+		   "Bytes of a name that are not UTF-8 become U+FFFD. See docs/vnpu-smi.md.\n");
 }
 
 int main(int argc, char **argv)
@@ -450,6 +635,7 @@ int main(int argc, char **argv)
 	smi = calloc(1, sizeof(*smi));
 	if (!smi)
 		return 1;
+	smi->want_detail = streams;
 	find_devices(smi);
 	find_clients(smi);
 	if (json)
@@ -457,7 +643,8 @@ int main(int argc, char **argv)
 	else
 		print_table(smi, streams);
 	for (unsigned int i = 0; i < smi->nclients; i++)
-		free(smi->clients[i].streams);
+		free_client(&smi->clients[i]);
+	free(smi->clients);
 	free(smi);
 	return 0;
 }

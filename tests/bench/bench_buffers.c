@@ -19,11 +19,12 @@
  *
  * Output: BENCH lines for tests/bench/report.py (figures bo_create_free_4k,
  * bo_create_free_64k, bo_create_free_1m, va_lookup_1, va_lookup_1k,
- * va_lookup_100k; ratios in tests/bench/ratios.conf against the baseline
+ * va_lookup_100k, each va_lookup figure with "size": the live buffers it
+ * measured; ratios in tests/bench/ratios.conf against the baseline
  * noop_ioctl), then, for a run on its own, a table and one JSON line
  * starting with {"bench":"buffers"} with this program's own no-op ioctl.
  * usage: bench_buffers [-q]; -q or VNPU_BENCH_MODE=smoke: fewer iterations
- * and 10,000 buffers at most.
+ * and 10,000 buffers at most (va_lookup_100k then has "size":10000).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,8 +42,11 @@ struct stats {
 	double median, p99;
 };
 
-/* Median and p99 of @s, reported as BENCH line @name (frees the samples). */
-static struct stats report(struct bench_samples *s, const char *name)
+/*
+ * Median and p99 of @s, reported as BENCH line @name with @size (0: none)
+ * (frees the samples).
+ */
+static struct stats report(struct bench_samples *s, const char *name, unsigned long size)
 {
 	struct stats st = { 0, 0 };
 
@@ -52,16 +56,10 @@ static struct stats report(struct bench_samples *s, const char *name)
 		st.p99 = s->v[(unsigned int)((s->n - 1) * 0.99)];
 	}
 	if (name)
-		bench_report(s, name, "ns");
+		bench_report_size(s, name, "ns", size);
 	else
 		free(s->v);
 	return st;
-}
-
-static int die(const char *what, int err)
-{
-	fprintf(stderr, "bench_buffers: %s: %s\n", what, strerror(-err));
-	exit(1);
 }
 
 /*
@@ -75,10 +73,11 @@ static struct stats bench_noop(int fd, unsigned int rounds)
 	uint64_t v;
 
 	for (unsigned int i = 0; i < 1000; i++)	/* warm up */
-		vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v);
+		BENCH_CHECK(vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v));
 	bench_samples_init(&s, rounds);
-	BENCH_LOOP(&s, rounds, 500, vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v));
-	return report(&s, NULL);
+	BENCH_LOOP(&s, rounds, 500,
+		   BENCH_CHECK(vnpu_get_param(fd, VNPU_PARAM_ABI_VERSION, &v)));
+	return report(&s, NULL, 0);
 }
 
 static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
@@ -89,8 +88,8 @@ static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
 	int ret;
 
 	for (unsigned int i = 0; i < n / 10 + 1; i++) {	/* warm up */
-		if (!vnpu_bo_create(fd, size, 0, &handle, NULL))
-			vnpu_bo_close(fd, handle);
+		BENCH_CHECK(vnpu_bo_create(fd, size, 0, &handle, NULL));
+		BENCH_CHECK(vnpu_bo_close(fd, handle));
 	}
 	bench_samples_init(&s, n);
 	for (unsigned int i = 0; i < n; i++) {
@@ -98,13 +97,13 @@ static struct stats bench_create_free(int fd, uint64_t size, unsigned int n,
 
 		ret = vnpu_bo_create(fd, size, 0, &handle, NULL);
 		if (ret)
-			die("BO_CREATE", ret);
+			bench_fail("BO_CREATE", ret);
 		ret = vnpu_bo_close(fd, handle);
 		bench_add(&s, (double)(bench_now_ns() - t0));
 		if (ret)
-			die("GEM_CLOSE", ret);
+			bench_fail("GEM_CLOSE", ret);
 	}
-	return report(&s, name);
+	return report(&s, name, 0);
 }
 
 /* One va_lookup_bench round: ns per lookup, or a negative errno. */
@@ -149,10 +148,10 @@ static double bench_lookup(const char *path, uint64_t client, uint64_t lookups,
 		double ns = lookup_round(path, client, lookups, buffers);
 
 		if (ns < 0)
-			die("va_lookup_bench", (int)ns);
+			bench_fail("va_lookup_bench", (int)ns);
 		bench_add(&s, ns);
 	}
-	return report(&s, name).median;
+	return report(&s, name, (unsigned long)*buffers).median;
 }
 
 int main(int argc, char **argv)
@@ -176,10 +175,8 @@ int main(int argc, char **argv)
 	int fd, ret;
 
 	fd = vnpu_open_device(0);
-	if (fd < 0) {
-		fprintf(stderr, "bench_buffers: no vnpu device\n");
-		return 1;
-	}
+	if (fd < 0)
+		bench_fail("opening vnpu device 0", ENODEV);
 	client = vnpu_param(fd, VNPU_PARAM_CLIENT_ID);
 
 	noop = bench_noop(fd, noop_rounds);
@@ -189,19 +186,21 @@ int main(int argc, char **argv)
 
 	ret = vnpu_debugfs_path(0, "va_lookup_bench", path, sizeof(path));
 	if (ret)
-		die("debugfs", ret);
+		bench_fail("finding debugfs va_lookup_bench", ret);
 	for (int i = 0; i < 3; i++) {
 		uint64_t want = quick && levels[i] > 10000 ? 10000 : levels[i];
 
 		for (; live < want; live++) {
 			ret = vnpu_bo_create(fd, 4096, 0, &handle, NULL);
 			if (ret)
-				die("BO_CREATE (lookup population)", ret);
+				bench_fail("BO_CREATE (lookup population)", ret);
 		}
-		/* Smoke runs stop at 10,000 buffers: name the figure for what ran. */
+		/*
+		 * Smoke runs stop at 10,000 buffers: the figure keeps its name
+		 * (ratios.conf) and its "size" says how many buffers were live.
+		 */
 		lookup_ns[i] = bench_lookup(path, client, quick ? 20000 : 200000, 5,
-					    &lookup_bufs[i],
-					    want == levels[i] ? lookup_names[i] : "va_lookup_10k");
+					    &lookup_bufs[i], lookup_names[i]);
 	}
 
 	printf("# vnpu buffer benchmark (device 0, %s)\n", quick ? "quick" : "full");

@@ -19,7 +19,9 @@
  * whose ratios.conf relates them to each other and to bench_baseline's
  * noop_ioctl, measured in the same boot.
  * usage: bench_ops [-q]; -q or VNPU_BENCH_MODE=smoke: few iterations.
+ * Any failed operation is fatal (bench_fail()).
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,7 +100,7 @@ static void bench_cpu(void)
 	struct bench_samples s;
 
 	if (!a || !b || !c)
-		goto out;
+		bench_fail("allocating CPU operands", ENOMEM);
 	fill(a, ADD_N);
 	fill(b, ADD_N);
 	memset(c, 0, ADD_N * 4);
@@ -117,7 +119,6 @@ static void bench_cpu(void)
 	BENCH_LOOP(&s, scaled(10, 1), 1,
 		   { cpu_matmul_ikj(c, a, b, MM); __asm__ volatile("" ::: "memory"); });
 	record(&s, "ops_matmul256_cpu_ikj");
-out:
 	free(a);
 	free(b);
 	free(c);
@@ -138,23 +139,21 @@ static void bench_device_ops(int fd, uint32_t stream, uint32_t sync)
 	struct drm_vnpu_task t;
 	struct bench_samples s;
 
-	if (vnpu_buf_create(fd, ADD_N * 4, &a) || vnpu_buf_create(fd, ADD_N * 4, &b) ||
-	    vnpu_buf_create(fd, ADD_N * 4, &c)) {
-		fprintf(stderr, "bench_ops: no buffers\n");
-		return;
-	}
+	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &a));
+	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &b));
+	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &c));
 	fill(a.cpu, ADD_N);
 	fill(b.cpu, ADD_N);
 
 	t = vnpu_task_op(VNPU_OP_ADD, VNPU_DTYPE_F32, ADD_N, 0, 0, a.va, b.va, c.va, 0, 0);
-	run(fd, stream, sync, &t);	/* warm up */
+	BENCH_CHECK(run(fd, stream, sync, &t));	/* warm up */
 	bench_samples_init(&s, scaled(50, 3));
-	BENCH_LOOP(&s, scaled(50, 3), 1, if (run(fd, stream, sync, &t)) break);
+	BENCH_LOOP(&s, scaled(50, 3), 1, BENCH_CHECK(run(fd, stream, sync, &t)));
 	record(&s, "ops_add_f32_1m_dev");
 
 	t = vnpu_task_op(VNPU_OP_MATMUL, VNPU_DTYPE_F32, MM, MM, MM, a.va, b.va, c.va, 0, 0);
 	bench_samples_init(&s, scaled(10, 1));
-	BENCH_LOOP(&s, scaled(10, 1), 1, if (run(fd, stream, sync, &t)) break);
+	BENCH_LOOP(&s, scaled(10, 1), 1, BENCH_CHECK(run(fd, stream, sync, &t)));
 	record(&s, "ops_matmul256_dev");
 
 	vnpu_buf_destroy(fd, &a);
@@ -176,24 +175,21 @@ static void bench_small(int fd, uint32_t stream, uint32_t sync, const struct vnp
 	struct bench_samples s;
 
 	for (int i = 0; i < 20; i++)
-		if (run(fd, stream, sync, &t))
-			return;
+		BENCH_CHECK(run(fd, stream, sync, &t));
 	bench_samples_init(&s, rounds);
 	for (unsigned int r = 0; r < rounds; r++) {
 		uint64_t t0 = bench_now_ns();
 
 		for (unsigned int j = 0; j < jobs; j++)
-			if (vnpu_submit(fd, stream, &t, 1, NULL, 0, j == jobs - 1 ? sync : 0, 0,
-					NULL))
-				break;
-		if (vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			break;
+			BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0,
+						j == jobs - 1 ? sync : 0, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 		bench_add(&s, (double)(bench_now_ns() - t0) / jobs);
 	}
 	record(&s, pipelined);
 
 	bench_samples_init(&s, scaled(1000, 30));
-	BENCH_LOOP(&s, scaled(1000, 30), 1, if (run(fd, stream, sync, &t)) break);
+	BENCH_LOOP(&s, scaled(1000, 30), 1, BENCH_CHECK(run(fd, stream, sync, &t)));
 	record(&s, roundtrip);
 }
 
@@ -203,15 +199,13 @@ static void bench_pool(int fd, uint32_t sync)
 	uint32_t s_plain, s_pool;
 	struct bench_samples s;
 
-	if (vnpu_buf_create(fd, 8192, &data) || vnpu_buf_create(fd, 65536, &plain) ||
-	    vnpu_buf_create(fd, 65536, &pool) ||
-	    vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s_plain) ||
-	    vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s_pool) ||
-	    vnpu_pool_bind(fd, s_pool, pool.va, 65536) ||
-	    vnpu_stream_set_param(fd, s_pool, VNPU_STREAM_PARAM_REQUIRE_POOL, 1)) {
-		fprintf(stderr, "bench_ops: pool setup failed\n");
-		return;
-	}
+	BENCH_CHECK(vnpu_buf_create(fd, 8192, &data));
+	BENCH_CHECK(vnpu_buf_create(fd, 65536, &plain));
+	BENCH_CHECK(vnpu_buf_create(fd, 65536, &pool));
+	BENCH_CHECK(vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s_plain));
+	BENCH_CHECK(vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &s_pool));
+	BENCH_CHECK(vnpu_pool_bind(fd, s_pool, pool.va, 65536));
+	BENCH_CHECK(vnpu_stream_set_param(fd, s_pool, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	fill(data.cpu, SMALL_ROWS * SMALL_COLS);
 	bench_small(fd, s_plain, sync, &data, plain.va, "ops_small_job_nopool",
 		    "ops_small_roundtrip_nopool");
@@ -220,9 +214,8 @@ static void bench_pool(int fd, uint32_t sync)
 
 	bench_samples_init(&s, scaled(200, 10));
 	BENCH_LOOP(&s, scaled(200, 10), 50, {
-		if (vnpu_pool_bind(fd, s_plain, plain.va, 4096) ||
-		    vnpu_pool_unbind(fd, s_plain, plain.va, 4096))
-			break;
+		BENCH_CHECK(vnpu_pool_bind(fd, s_plain, plain.va, 4096));
+		BENCH_CHECK(vnpu_pool_unbind(fd, s_plain, plain.va, 4096));
 	});
 	record(&s, "pool_bind_unbind");
 
@@ -241,14 +234,10 @@ int main(int argc, char **argv)
 
 	quick = (argc > 1 && !strcmp(argv[1], "-q")) || (mode && strstr(mode, "smoke"));
 	fd = vnpu_open_device(0);
-	if (fd < 0) {
-		fprintf(stderr, "bench_ops: no vnpu device\n");
-		return 1;
-	}
-	if (vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream) || vnpu_syncobj_create(fd, &sync)) {
-		fprintf(stderr, "bench_ops: setup failed\n");
-		return 1;
-	}
+	if (fd < 0)
+		bench_fail("opening vnpu device 0", ENODEV);
+	BENCH_CHECK(vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream));
+	BENCH_CHECK(vnpu_syncobj_create(fd, &sync));
 	bench_cpu();
 	bench_device_ops(fd, stream, sync);
 	bench_pool(fd, sync);

@@ -8,8 +8,12 @@
  *  - scale_buffers_N: submit + wait of a 64-byte COPY between two random
  *    buffers among N live ones (N = 1, 1k, 100k): the cost of resolving
  *    device addresses in a large address space.
- * VNPU_BENCH_MODE=smoke shrinks the counts so make check stays quick.
+ * VNPU_BENCH_MODE=smoke shrinks the counts so make check stays quick; the
+ * figures keep their full-run names (so ratios.conf applies) and carry the
+ * number of streams or buffers actually measured as "size".
+ * Any failed operation is fatal (bench_fail()).
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,14 +36,13 @@ static void bench_copy(int fd, uint32_t stream, uint32_t sync, uint64_t size,
 	struct drm_vnpu_task t;
 	struct bench_samples s;
 
-	if (vnpu_buf_create(fd, size, &a) || vnpu_buf_create(fd, size, &b))
-		return;
+	BENCH_CHECK(vnpu_buf_create(fd, size, &a));
+	BENCH_CHECK(vnpu_buf_create(fd, size, &b));
 	t = vnpu_task_copy(b.va, a.va, size);
 	bench_samples_init(&s, scaled(200, 5));
 	BENCH_LOOP(&s, scaled(200, 5), 1, {
-		if (vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL) ||
-		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			break;
+		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 	});
 	bench_report(&s, name, "ns");
 	vnpu_buf_destroy(fd, &a);
@@ -51,30 +54,28 @@ static void bench_streams(int fd, unsigned int n, const char *name)
 {
 	uint32_t *streams = calloc(n, sizeof(*streams)), *syncs = calloc(n, sizeof(*syncs));
 	struct drm_vnpu_task t = vnpu_task_nop();
-	unsigned int rounds = scaled(n >= 64 ? 20 : 200, 3), made = 0, i;
+	unsigned int rounds = scaled(n >= 64 ? 20 : 200, 3), i;
 	struct bench_samples s;
 
 	if (!streams || !syncs)
-		goto out;
-	for (; made < n; made++)
-		if (vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &streams[made]) ||
-		    vnpu_syncobj_create(fd, &syncs[made]))
-			goto out;
+		bench_fail("allocating stream arrays", ENOMEM);
+	for (i = 0; i < n; i++) {
+		BENCH_CHECK(vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &streams[i]));
+		BENCH_CHECK(vnpu_syncobj_create(fd, &syncs[i]));
+	}
 	bench_samples_init(&s, rounds);
 	BENCH_LOOP(&s, rounds, 1, {
 		for (i = 0; i < n; i++)
-			if (vnpu_submit(fd, streams[i], &t, 1, NULL, 0, syncs[i], 0, NULL))
-				break;
+			BENCH_CHECK(vnpu_submit(fd, streams[i], &t, 1, NULL, 0, syncs[i], 0, NULL));
 		for (i = 0; i < n; i++)
-			vnpu_syncobj_wait(fd, syncs[i], VNPU_WAIT_FOREVER_NS);
+			BENCH_CHECK(vnpu_syncobj_wait(fd, syncs[i], VNPU_WAIT_FOREVER_NS));
 	});
 	for (i = 0; i < s.n; i++)
 		s.v[i] /= n;
-	bench_report(&s, name, "ns");
-out:
-	for (i = 0; i < made; i++) {
-		vnpu_stream_destroy(fd, streams[i]);
-		vnpu_syncobj_destroy(fd, syncs[i]);
+	bench_report_size(&s, name, "ns", n);
+	for (i = 0; i < n; i++) {
+		BENCH_CHECK(vnpu_stream_destroy(fd, streams[i]));
+		BENCH_CHECK(vnpu_syncobj_destroy(fd, syncs[i]));
 	}
 	free(streams);
 	free(syncs);
@@ -86,27 +87,24 @@ static void bench_buffers(int fd, uint32_t stream, uint32_t sync, unsigned int n
 {
 	uint32_t *handles = calloc(n, sizeof(*handles));
 	uint64_t *vas = calloc(n, sizeof(*vas));
-	unsigned int made = 0, rounds = scaled(300, 5);
+	unsigned int rounds = scaled(300, 5);
 	struct bench_samples s;
 
 	if (!handles || !vas)
-		goto out;
-	for (; made < n; made++)
-		if (vnpu_bo_create(fd, 4096, 0, &handles[made], &vas[made]))
-			goto out;
+		bench_fail("allocating buffer arrays", ENOMEM);
+	for (unsigned int i = 0; i < n; i++)
+		BENCH_CHECK(vnpu_bo_create(fd, 4096, 0, &handles[i], &vas[i]));
 	srand(1);
 	bench_samples_init(&s, rounds);
 	BENCH_LOOP(&s, rounds, 1, {
 		struct drm_vnpu_task t = vnpu_task_copy(vas[rand() % n], vas[rand() % n] + 64, 64);
 
-		if (vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL) ||
-		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			break;
+		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 	});
-	bench_report(&s, name, "ns");
-out:
-	for (unsigned int i = 0; i < made; i++)
-		vnpu_bo_close(fd, handles[i]);
+	bench_report_size(&s, name, "ns", n);
+	for (unsigned int i = 0; i < n; i++)
+		BENCH_CHECK(vnpu_bo_close(fd, handles[i]));
 	free(handles);
 	free(vas);
 }
@@ -119,9 +117,10 @@ int main(void)
 
 	smoke = mode && strstr(mode, "smoke");
 	fd = vnpu_open_device(0);
-	if (fd < 0 || vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream) ||
-	    vnpu_syncobj_create(fd, &sync))
-		return 1;
+	if (fd < 0)
+		bench_fail("opening vnpu device 0", ENODEV);
+	BENCH_CHECK(vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream));
+	BENCH_CHECK(vnpu_syncobj_create(fd, &sync));
 
 	bench_copy(fd, stream, sync, 4096, "stream_copy_4k");
 	bench_copy(fd, stream, sync, 1 << 20, "stream_copy_1m");

@@ -16,7 +16,9 @@
  * ratios.conf relates them to bench_baseline's noop_ioctl, pipe_pingpong
  * and memcpy_64m, measured in the same boot.
  * usage: bench_streams [-q]; -q or VNPU_BENCH_MODE=smoke: few iterations.
+ * Any failed operation is fatal (bench_fail()).
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,15 +46,14 @@ static void bench_roundtrip(int fd, uint32_t stream, uint32_t sync)
 	unsigned int rounds = scaled(2000, 50);
 
 	/* Warm up: engines and schedulers awake, caches filled. */
-	for (int i = 0; i < 20; i++)
-		if (vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL) ||
-		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			return;
+	for (int i = 0; i < 20; i++) {
+		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
+	}
 	bench_samples_init(&s, rounds);
 	BENCH_LOOP(&s, rounds, 1, {
-		if (vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL) ||
-		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			break;
+		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 	});
 	bench_report(&s, "stream_nop_roundtrip", "ns");
 }
@@ -69,15 +70,12 @@ static void bench_submit_only(int fd, uint32_t stream, uint32_t sync)
 		uint64_t t0 = bench_now_ns();
 
 		for (unsigned int i = 0; i < per; i++)
-			if (vnpu_submit(fd, stream, &t, 1, NULL, 0, 0, 0, NULL))
-				goto out;
+			BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, 0, 0, NULL));
 		bench_add(&s, (double)(bench_now_ns() - t0) / per);
 		/* Drain, untimed. */
-		if (vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL) ||
-		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			goto out;
+		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 	}
-out:
 	bench_report(&s, "stream_submit_nop", "ns");
 }
 
@@ -99,14 +97,11 @@ static void bench_batch(int fd, uint32_t stream, uint32_t sync, const struct drm
 		uint64_t t0 = bench_now_ns();
 
 		for (unsigned int j = 0; j < jobs; j++)
-			if (vnpu_submit(fd, stream, tasks, batch, NULL, 0,
-					j == jobs - 1 ? sync : 0, 0, NULL))
-				goto out;
-		if (vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			goto out;
+			BENCH_CHECK(vnpu_submit(fd, stream, tasks, batch, NULL, 0,
+						j == jobs - 1 ? sync : 0, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 		bench_add(&s, (double)(bench_now_ns() - t0) / ((double)jobs * batch));
 	}
-out:
 	bench_report(&s, name, "ns");
 }
 
@@ -137,20 +132,15 @@ static void bench_copy_64m(int fd, uint32_t stream, uint32_t sync)
 	struct drm_vnpu_task t;
 	struct bench_samples s;
 
-	if (vnpu_buf_create(fd, 64 << 20, &a))
-		return;
-	if (vnpu_buf_create(fd, 64 << 20, &b)) {
-		vnpu_buf_destroy(fd, &a);
-		return;
-	}
+	BENCH_CHECK(vnpu_buf_create(fd, 64 << 20, &a));
+	BENCH_CHECK(vnpu_buf_create(fd, 64 << 20, &b));
 	memset(a.cpu, 1, 64 << 20);
 	memset(b.cpu, 2, 64 << 20);
 	t = vnpu_task_copy(b.va, a.va, 64 << 20);
 	bench_samples_init(&s, scaled(10, 2));
 	BENCH_LOOP(&s, scaled(10, 2), 1, {
-		if (vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL) ||
-		    vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS))
-			break;
+		BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0, sync, 0, NULL));
+		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 	});
 	bench_report(&s, "stream_copy_64m", "ns");
 	vnpu_buf_destroy(fd, &a);
@@ -166,15 +156,11 @@ int main(int argc, char **argv)
 
 	quick = (argc > 1 && !strcmp(argv[1], "-q")) || (mode && strstr(mode, "smoke"));
 	fd = vnpu_open_device(0);
-	if (fd < 0) {
-		fprintf(stderr, "bench_streams: no vnpu device\n");
-		return 1;
-	}
-	if (vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream) ||
-	    vnpu_syncobj_create(fd, &sync) || vnpu_buf_create(fd, 4096, &words)) {
-		fprintf(stderr, "bench_streams: setup failed\n");
-		return 1;
-	}
+	if (fd < 0)
+		bench_fail("opening vnpu device 0", ENODEV);
+	BENCH_CHECK(vnpu_stream_create(fd, VNPU_PRIORITY_NORMAL, &stream));
+	BENCH_CHECK(vnpu_syncobj_create(fd, &sync));
+	BENCH_CHECK(vnpu_buf_create(fd, 4096, &words));
 
 	bench_roundtrip(fd, stream, sync);
 	bench_submit_only(fd, stream, sync);

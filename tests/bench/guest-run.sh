@@ -3,6 +3,7 @@
 #
 # Guest half of tests/bench/run.sh: record the guest's configuration and run
 # every build/bench/bench_* program, keeping their BENCH lines.
+# usage: guest-run.sh OUT_DIR smoke|full
 out=$1
 mode=$2
 {

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include "harness/harness.h"
+#include "lib/vnpu_bo_util.h"
 #include "lib/vnpu_stream_util.h"
 #include "lib/vnpu_test.h"
 
@@ -549,6 +550,27 @@ TEST_F(st, fdinfo_counts_engine_time)
 	after = vnpu_fdinfo_value(self->fd, "drm-engine-compute");
 	EXPECT_GT(after, before);
 	EXPECT_EQ(0x33, ((unsigned char *)self->buf.cpu)[self->buf.size - 1]);
+}
+
+/*
+ * The DRM usage-stats units: drm-engine-compute in " ns", and
+ * drm-engine-capacity-compute a bare count equal to the engines the
+ * device was loaded with (module parameter engines).
+ */
+TEST_F(st, fdinfo_engine_units_and_capacity)
+{
+	unsigned long engines;
+	char unit[32];
+	uint64_t n;
+
+	ASSERT_EQ(0, vnpu_fdinfo_unit(self->fd, "drm-engine-compute", &n, unit, sizeof(unit)));
+	EXPECT_STREQ("ns", unit);
+	ASSERT_TRUE(vnpu_module_param("engines", &engines));
+	ASSERT_EQ(0, vnpu_fdinfo_unit(self->fd, "drm-engine-capacity-compute", &n, unit,
+				      sizeof(unit)));
+	EXPECT_EQ(engines, n);
+	EXPECT_STREQ("", unit);
+	EXPECT_EQ(engines, vnpu_param(self->fd, VNPU_PARAM_NUM_ENGINES));
 }
 
 /* The per-file bound, then the slot comes back when a stream goes. */

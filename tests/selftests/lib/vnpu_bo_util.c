@@ -177,6 +177,22 @@ int vnpu_fdinfo_kib(int fd, const char *key, uint64_t *kib)
 	return 0;
 }
 
+int vnpu_fdinfo_unit(int fd, const char *key, uint64_t *n, char *unit, size_t len)
+{
+	char value[128], *end;
+	int ret;
+
+	ret = fdinfo_value(fd, key, value, sizeof(value));
+	if (ret)
+		return ret;
+	errno = 0;
+	*n = strtoull(value, &end, 10);
+	if (end == value || errno || (*end && *end != ' '))
+		return -EINVAL;
+	snprintf(unit, len, "%s", end + strspn(end, " "));
+	return 0;
+}
+
 long vnpu_vm_pinned_kib(void)
 {
 	char line[256];

@@ -36,6 +36,9 @@ long vnpu_check_pattern(const void *data, size_t len, uint32_t seed);
 int vnpu_fdinfo_kib(int fd, const char *key, uint64_t *kib);
 /* A string value from fdinfo (drm-driver, ...); 0 or -errno. */
 int vnpu_fdinfo_str(int fd, const char *key, char *buf, size_t len);
+/* An fdinfo value "<n>[ <unit>]": the number into *@n and the unit ("" if
+ * none) into @unit; -EINVAL if it does not start with a number. */
+int vnpu_fdinfo_unit(int fd, const char *key, uint64_t *n, char *unit, size_t len);
 
 /* This process's VmPin (pinned pages) in KiB, or -1. */
 long vnpu_vm_pinned_kib(void);
