@@ -113,32 +113,40 @@ TEST_F(life, close_fd_with_jobs_in_flight)
 static void child_dies_with_work(struct th_metadata *_metadata, FIXTURE_DATA(life) *self,
 				 int how)
 {
-	int ready[2];
+	int ready[2], go[2];
 	pid_t pid;
 	int status;
 	char c;
 
 	ASSERT_EQ(0, pipe(ready));
+	ASSERT_EQ(0, pipe(go));
 	pid = fork();
 	ASSERT_GE(pid, 0);
 	if (pid == 0) {
 		int fd = vnpu_open_device(0);
 
 		close(ready[0]);
+		close(go[1]);
 		if (fd < 0)
 			_exit(2);
 		load_work(_metadata, fd);
 		if (write(ready[1], "r", 1) != 1)
 			_exit(3);
+		/* Stay until the parent has seen the work in flight. */
+		if (read(go[0], &c, 1) != 1)
+			_exit(5);
 		if (how == 0)
 			_exit(0);	/* exit without closing anything */
 		pause();
 		_exit(4);
 	}
 	close(ready[1]);
+	close(go[0]);
 	ASSERT_EQ(1, read(ready[0], &c, 1));
 	close(ready[0]);
 	EXPECT_GT(vnpu_debugfs_streams_value(0, "jobs"), 0);
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	close(go[1]);
 	if (how)
 		ASSERT_EQ(0, kill(pid, how));
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
