@@ -74,6 +74,23 @@ static int vnpu_ops_bytes(u64 a, u64 b, u64 es, u64 *r)
 	return 0;
 }
 
+/* *r = a * b * c * es bytes; a, b and c are at most VNPU_OPS_MAX_DIM. */
+static int vnpu_ops_bytes3(u64 a, u64 b, u64 c, u64 es, u64 *r)
+{
+	u64 p = a * b;	/* at most 2^62: cannot wrap */
+
+	if (p > VNPU_OPS_MAX_BYTES / es / c)
+		return -EOVERFLOW;
+	*r = p * c * es;
+	return 0;
+}
+
+/* REDUCE_* and SOFTMAX: dims[2] is inner, 0 meaning 1. */
+static u64 vnpu_ops_inner(const struct vnpu_op_args *a)
+{
+	return a->dims[2] ? a->dims[2] : 1;
+}
+
 static int vnpu_ops_add_bytes(u64 *acc, u64 v)
 {
 	/* both at most VNPU_OPS_MAX_BYTES: the sum cannot wrap */
@@ -91,19 +108,22 @@ static int vnpu_ops_add_bytes(u64 *acc, u64 v)
  *	for unary operators, ws 0 for operators without workspace).
  *
  * Pure integer code, safe anywhere. The workspace formula is part of the
- * ABI: 4 * cols for REDUCE_* and SOFTMAX; for MATMUL 4*m*k if TRANS_A or
- * lowp (F16, BF16), plus 4*k*n if TRANS_B or lowp, plus 4*n if lowp; 0 for
- * the others.
+ * ABI: for REDUCE_* and SOFTMAX with inner (dims[2]) 0 or 1, 4 * cols; with
+ * inner > 1, 4 * inner for REDUCE_MAX, 8 * inner for REDUCE_SUM and
+ * 12 * inner for SOFTMAX; for MATMUL 4*m*k if TRANS_A or lowp (F16, BF16),
+ * plus 4*k*n if TRANS_B or lowp, plus 4*n if lowp; 0 for the others.
  *
  * Return: 0; -EINVAL for an unknown op or dtype, a bad out_dtype, flags not
- * allowed for the op (or both SCALAR flags), a zero used dim, a nonzero
- * unused dim, SOFTMAX on I32; -EOVERFLOW if a dim exceeds VNPU_OPS_MAX_DIM
- * or any byte size exceeds VNPU_OPS_MAX_BYTES.
+ * allowed for the op (or both SCALAR flags), a zero used dim (dims[2] of
+ * REDUCE_* and SOFTMAX may be 0), a nonzero unused dim, SOFTMAX on I32;
+ * -EOVERFLOW if a dim exceeds VNPU_OPS_MAX_DIM or any byte size exceeds
+ * VNPU_OPS_MAX_BYTES.
  */
 int vnpu_op_sizes(const struct vnpu_op_args *a, struct vnpu_op_sizes *sz)
 {
 	const u64 *d = a->dims;
 	u32 allowed = 0, ndims, es, i;
+	u64 inner;
 	bool lowp;
 	int ret;
 
@@ -130,7 +150,7 @@ int vnpu_op_sizes(const struct vnpu_op_args *a, struct vnpu_op_sizes *sz)
 	case VNPU_OP_SOFTMAX:
 	case VNPU_OP_REDUCE_SUM:
 	case VNPU_OP_REDUCE_MAX:
-		ndims = 2;
+		ndims = 3;	/* dims[2] (inner) may be 0 */
 		break;
 	case VNPU_OP_MATMUL:
 		allowed = VNPU_OP_F_TRANS_A | VNPU_OP_F_TRANS_B;
@@ -158,7 +178,7 @@ int vnpu_op_sizes(const struct vnpu_op_args *a, struct vnpu_op_sizes *sz)
 		if (i >= ndims) {
 			if (d[i])
 				return -EINVAL;
-		} else if (!d[i]) {
+		} else if (!d[i] && !(i == 2 && a->op != VNPU_OP_MATMUL)) {
 			return -EINVAL;
 		}
 	}
@@ -191,16 +211,21 @@ int vnpu_op_sizes(const struct vnpu_op_args *a, struct vnpu_op_sizes *sz)
 	case VNPU_OP_REDUCE_SUM:
 	case VNPU_OP_REDUCE_MAX:
 	case VNPU_OP_SOFTMAX:
-		ret = vnpu_ops_bytes(d[0], d[1], es, &sz->in0);
+		inner = vnpu_ops_inner(a);
+		ret = vnpu_ops_bytes3(d[0], d[1], inner, es, &sz->in0);
 		if (ret)
 			return ret;
 		if (a->op == VNPU_OP_SOFTMAX)
 			sz->out = sz->in0;
 		else
-			ret = vnpu_ops_bytes(d[0], 1, es, &sz->out);
-		if (!ret)
-			ret = vnpu_ops_bytes(d[1], 1, 4, &sz->ws);
-		return ret;
+			ret = vnpu_ops_bytes(d[0], inner, es, &sz->out);
+		if (ret)
+			return ret;
+		/* inner 1: a row's values; else per-inner accumulators */
+		if (inner == 1)
+			return vnpu_ops_bytes(d[1], 1, 4, &sz->ws);
+		return vnpu_ops_bytes(inner, a->op == VNPU_OP_REDUCE_MAX ? 1 :
+				      a->op == VNPU_OP_REDUCE_SUM ? 2 : 3, 4, &sz->ws);
 	default: /* VNPU_OP_MATMUL: dims m, n, k */
 		break;
 	}
@@ -355,6 +380,73 @@ static int vnpu_ops_run_rows(struct vnpu_ops_runner *r)
 }
 
 /*
+ * Runs @phase over every column segment of the block row @c->row0 x inner
+ * [@c->k0, @c->k1), @step columns per chunk.
+ */
+static int vnpu_ops_run_col_blocks(struct vnpu_ops_runner *r, struct vnpu_ops_chunk *c,
+				   u32 phase, u64 step)
+{
+	u64 cols = r->a->dims[1], j;
+	int ret;
+
+	c->phase = phase;
+	for (j = 0; j < cols; j += step) {
+		c->col0 = j;
+		c->col1 = j + vnpu_ops_min(step, cols - j);
+		ret = vnpu_ops_step(r, c);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * REDUCE_* and SOFTMAX with inner > 1 (rows x cols x inner, along cols):
+ * several whole rows per chunk when a row is at most a chunk of elements;
+ * otherwise each row in blocks of inner indices, each block's columns in
+ * segments of at most a chunk of elements, the per-inner max and sums
+ * carried between segments in the workspace.
+ */
+static int vnpu_ops_run_inner(struct vnpu_ops_runner *r)
+{
+	u64 rows = r->a->dims[0], cols = r->a->dims[1], inner = r->a->dims[2];
+	bool softmax = r->a->op == VNPU_OP_SOFTMAX;
+	struct vnpu_ops_chunk c = { };
+	u64 row, k, kb, step;
+	int ret;
+
+	if (cols <= VNPU_OPS_ROW_CHUNK / inner) {
+		c.phase = VNPU_OPS_PH_IN_ROWS;
+		return vnpu_ops_run_linear(r, &c, rows, VNPU_OPS_ROW_CHUNK / (cols * inner));
+	}
+
+	kb = vnpu_ops_min(inner, VNPU_OPS_ROW_CHUNK);
+	step = VNPU_OPS_ROW_CHUNK / kb;
+	for (row = 0; row < rows; row++) {
+		c.row0 = row;
+		c.row1 = row + 1;
+		for (k = 0; k < inner; k += kb) {
+			c.k0 = k;
+			c.k1 = k + vnpu_ops_min(kb, inner - k);
+			if (!softmax) {
+				ret = vnpu_ops_run_col_blocks(r, &c, VNPU_OPS_PH_IN_RED, step);
+			} else {
+				ret = vnpu_ops_run_col_blocks(r, &c, VNPU_OPS_PH_IN_SM_MAX, step);
+				if (!ret)
+					ret = vnpu_ops_run_col_blocks(r, &c, VNPU_OPS_PH_IN_SM_EXP,
+								      step);
+				if (!ret)
+					ret = vnpu_ops_run_col_blocks(r, &c, VNPU_OPS_PH_IN_SM_NORM,
+								      step);
+			}
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
  * MATMUL: repack A and B into the workspace when needed, then compute whole
  * output rows per chunk or, when one row is more than a chunk of work, a
  * row in blocks of columns (j) and of k.
@@ -469,6 +561,8 @@ int vnpu_op_run(const struct vnpu_op_args *a, const struct vnpu_op_ctl *ctl)
 	case VNPU_OP_REDUCE_SUM:
 	case VNPU_OP_REDUCE_MAX:
 	case VNPU_OP_SOFTMAX:
+		if (vnpu_ops_inner(a) > 1)
+			return vnpu_ops_run_inner(&r);
 		return vnpu_ops_run_rows(&r);
 	case VNPU_OP_MATMUL:
 		return vnpu_ops_run_matmul(&r);

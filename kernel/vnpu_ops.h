@@ -60,8 +60,9 @@ typedef int64_t s64;
  * @flags: VNPU_OP_F_* allowed for @op: SCALAR_IN0 or SCALAR_IN1 (not both)
  *	for ADD/SUB/MUL/DIV, TRANS_A and TRANS_B for MATMUL, none otherwise.
  * @dims: shape, all used entries >= 1 and <= VNPU_OPS_MAX_DIM, unused 0:
- *	element-wise and CAST {n}; REDUCE_* and SOFTMAX {rows, cols};
- *	MATMUL {m, n, k}.
+ *	element-wise and CAST {n}; REDUCE_* and SOFTMAX {rows, cols, inner}
+ *	(the tensor is rows x cols x inner, worked along cols; inner 0 means
+ *	1); MATMUL {m, n, k}.
  * @in0: first input (MATMUL: A).
  * @in1: second input of binary operators (MATMUL: B); NULL otherwise.
  * @out: output.
@@ -137,6 +138,11 @@ enum vnpu_ops_phase {
 	VNPU_OPS_PH_MM_PACK_A,	/* MATMUL: repack A elements [row0, row1) */
 	VNPU_OPS_PH_MM_PACK_B,	/* MATMUL: repack B elements [row0, row1) */
 	VNPU_OPS_PH_MM,		/* MATMUL: rows, columns and k range */
+	VNPU_OPS_PH_IN_ROWS,	/* inner > 1: whole rows [row0, row1) */
+	VNPU_OPS_PH_IN_RED,	/* inner > 1, REDUCE_*: a block of row0 */
+	VNPU_OPS_PH_IN_SM_MAX,	/* inner > 1, SOFTMAX pass 1 (max) on a block */
+	VNPU_OPS_PH_IN_SM_EXP,	/* inner > 1, SOFTMAX pass 2 (exp sum) */
+	VNPU_OPS_PH_IN_SM_NORM,	/* inner > 1, SOFTMAX pass 3 (normalise) */
 };
 
 /* Chunk bounds: about 64 KiB of fp32 per chunk, 1M multiply-adds. */
@@ -156,8 +162,9 @@ enum vnpu_ops_phase {
  * @row1: end of the rows (or elements).
  * @col0: first column (MATMUL: j) of a segment.
  * @col1: end of the columns.
- * @k0: MATMUL: first k.
- * @k1: MATMUL: end of k.
+ * @k0: MATMUL: first k; REDUCE_*, SOFTMAX with inner > 1: first inner
+ *	index of a block (a block is row0 x [col0, col1) x [k0, k1)).
+ * @k1: MATMUL: end of k; REDUCE_*, SOFTMAX with inner > 1: end of inner.
  */
 struct vnpu_ops_chunk {
 	u32 phase;

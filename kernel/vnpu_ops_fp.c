@@ -761,6 +761,184 @@ static void run_softmax_seg(const struct vnpu_op_args *a, struct vnpu_ops_chunk 
 	}
 }
 
+/* ---- reductions and softmax with inner > 1 -------------------------- */
+
+/*
+ * The tensor is rows x cols x inner and the work runs along cols, so the
+ * loops step through the columns and handle a vector of inner elements per
+ * step. The workspace holds one array of inner words per running value:
+ * REDUCE_MAX the max; REDUCE_SUM the sum and its Kahan compensation;
+ * SOFTMAX the max, the sum of exponentials and its compensation. A block
+ * (columns [c0, c1) x inner [k0, k1) of one row) starts the values at
+ * column 0 and the last block of a column run writes the result.
+ */
+
+/* 1 if @f is neither infinite nor NaN */
+static inline u32 finite_f32(float f)
+{
+	return (f2u(f) & 0x7fffffff) < 0x7f800000;
+}
+
+/* max_nan() without a branch */
+static inline float max_nan_sel(float m, float v)
+{
+	return u2f(sel_u32((v > m) | (v != v), f2u(v), f2u(m)));
+}
+
+/*
+ * s[i] += x[i] with the Kahan compensation in cp[i]; a compensation that is
+ * not finite (the sum overflowed or is NaN) is dropped, so an infinite sum
+ * stays infinite instead of turning into NaN.
+ */
+static void kahan_add_v(float *restrict s, float *restrict cp, const float *restrict x, u64 n)
+{
+	VNPU_BLOCKED(i, n, {
+		float y = x[i] - cp[i];
+		float t = s[i] + y;
+		float e = (t - s[i]) - y;
+
+		cp[i] = u2f(sel_u32(finite_f32(e), f2u(e), 0));
+		s[i] = t;
+	});
+}
+
+static void max_v_f32(float *restrict m, const float *restrict x, u64 n)
+{
+	VNPU_BLOCKED(i, n, m[i] = max_nan_sel(m[i], x[i]));
+}
+
+static void add_v_u32(u32 *restrict s, const u32 *restrict x, u64 n)
+{
+	VNPU_BLOCKED(i, n, s[i] += x[i]);
+}
+
+static void max_v_s32(s32 *restrict m, const s32 *restrict x, u64 n)
+{
+	VNPU_BLOCKED(i, n, m[i] = x[i] > m[i] ? x[i] : m[i]);
+}
+
+/* One column step of a float reduction over @n inner elements. */
+static void red_step_f32(bool sum, bool first, float *restrict acc, float *restrict cp,
+			 const float *restrict x, u64 n)
+{
+	if (first) {
+		memcpy(acc, x, n * 4);
+		if (sum)
+			fill_f32(cp, 0.0f, n);
+	} else if (sum) {
+		kahan_add_v(acc, cp, x, n);
+	} else {
+		max_v_f32(acc, x, n);
+	}
+}
+
+/* REDUCE_*: columns [c0, c1) x inner [k0, k1) of @row. */
+static void red_inner_block(const struct vnpu_op_args *a, u64 row, u64 c0, u64 c1,
+			    u64 k0, u64 k1)
+{
+	u64 cols = a->dims[1], inner = a->dims[2], n = k1 - k0;
+	u64 base = row * cols * inner + k0, c, t, len;
+	bool sum = a->op == VNPU_OP_REDUCE_SUM;
+	float *acc = (float *)a->ws + k0, *cp = (float *)a->ws + inner + k0;
+	float tile[VNPU_TILE];
+
+	if (a->dtype == VNPU_DTYPE_I32) {
+		u32 *iacc = (u32 *)a->ws + k0;
+
+		for (c = c0; c < c1; c++) {
+			const u32 *x = (const u32 *)a->in0 + base + c * inner;
+
+			if (!c)
+				memcpy(iacc, x, n * 4);
+			else if (sum)
+				add_v_u32(iacc, x, n);
+			else
+				max_v_s32((s32 *)iacc, (const s32 *)x, n);
+		}
+		if (c1 == cols)
+			memcpy((u32 *)a->out + row * inner + k0, iacc, n * 4);
+		return;
+	}
+
+	for (c = c0; c < c1; c++) {
+		if (a->dtype == VNPU_DTYPE_F32) {
+			red_step_f32(sum, !c, acc, cp, (const float *)a->in0 + base + c * inner, n);
+			continue;
+		}
+		for (t = 0; t < n; t += len) {
+			len = min_u64(VNPU_TILE, n - t);
+			load_f32(tile, a->in0, a->dtype, base + c * inner + t, len);
+			red_step_f32(sum, !c, acc + t, cp + t, tile, len);
+		}
+	}
+	if (c1 == cols)
+		store_f32(a->out, a->dtype, row * inner + k0, acc, n);
+}
+
+/* e[i] = exp(x[i] - m[i]) */
+static void exp_v(float *restrict e, const float *restrict x, const float *restrict m, u64 n)
+{
+	VNPU_BLOCKED(i, n, e[i] = exp_neg(x[i] - m[i]));
+}
+
+static void div_v(float *restrict e, const float *restrict s, u64 n)
+{
+	VNPU_BLOCKED(i, n, e[i] = e[i] / s[i]);
+}
+
+/*
+ * SOFTMAX pass @phase (a VNPU_OPS_PH_IN_SM_* value) on columns [c0, c1) x
+ * inner [k0, k1) of @row. The exponentials are computed again in the last
+ * pass rather than kept: keeping them would take a workspace as large as
+ * the tensor.
+ */
+static void sm_inner_block(const struct vnpu_op_args *a, u32 phase, u64 row, u64 c0, u64 c1,
+			   u64 k0, u64 k1)
+{
+	u64 cols = a->dims[1], inner = a->dims[2], n = k1 - k0, c, t, len;
+	float *mx = (float *)a->ws + k0, *sm = mx + inner, *cp = sm + inner;
+	float x[VNPU_TILE], e[VNPU_TILE];
+
+	for (c = c0; c < c1; c++) {
+		u64 off = (row * cols + c) * inner + k0;
+
+		for (t = 0; t < n; t += len) {
+			len = min_u64(VNPU_TILE, n - t);
+			load_f32(x, a->in0, a->dtype, off + t, len);
+			switch (phase) {
+			case VNPU_OPS_PH_IN_SM_MAX:
+				red_step_f32(false, !c, mx + t, NULL, x, len);
+				break;
+			case VNPU_OPS_PH_IN_SM_EXP:
+				exp_v(e, x, mx + t, len);
+				red_step_f32(true, !c, sm + t, cp + t, e, len);
+				break;
+			default:
+				exp_v(e, x, mx + t, len);
+				div_v(e, sm + t, len);
+				store_f32(a->out, a->dtype, off + t, e, len);
+				break;
+			}
+		}
+	}
+}
+
+/* Whole rows [r0, r1) with inner > 1. */
+static void run_inner_rows(const struct vnpu_op_args *a, u64 r0, u64 r1)
+{
+	u64 cols = a->dims[1], inner = a->dims[2], r;
+
+	for (r = r0; r < r1; r++) {
+		if (a->op != VNPU_OP_SOFTMAX) {
+			red_inner_block(a, r, 0, cols, 0, inner);
+			continue;
+		}
+		sm_inner_block(a, VNPU_OPS_PH_IN_SM_MAX, r, 0, cols, 0, inner);
+		sm_inner_block(a, VNPU_OPS_PH_IN_SM_EXP, r, 0, cols, 0, inner);
+		sm_inner_block(a, VNPU_OPS_PH_IN_SM_NORM, r, 0, cols, 0, inner);
+	}
+}
+
 /* ---- matmul --------------------------------------------------------- */
 
 /* acc[j] += s0*b0[j] + s1*b1[j] + s2*b2[j] + s3*b3[j] */
@@ -961,6 +1139,17 @@ int vnpu_ops_fp_chunk(const struct vnpu_op_args *a, struct vnpu_ops_chunk *c)
 	case VNPU_OPS_PH_MM_PACK_B:
 	case VNPU_OPS_PH_MM:
 		run_matmul(a, c);
+		return 0;
+	case VNPU_OPS_PH_IN_ROWS:
+		run_inner_rows(a, c->row0, c->row1);
+		return 0;
+	case VNPU_OPS_PH_IN_RED:
+		red_inner_block(a, c->row0, c->col0, c->col1, c->k0, c->k1);
+		return 0;
+	case VNPU_OPS_PH_IN_SM_MAX:
+	case VNPU_OPS_PH_IN_SM_EXP:
+	case VNPU_OPS_PH_IN_SM_NORM:
+		sm_inner_block(a, c->phase, c->row0, c->col0, c->col1, c->k0, c->k1);
 		return 0;
 	}
 	return -EINVAL;

@@ -8,15 +8,19 @@
  *                         operand with a single element (broadcast)
  *   Relu Abs              1 input
  *   Cast                  1 input; dst_type (int or data type), truncate
- *   ReduceSumD ReduceMaxD 1 input; axes (the last axis only), keep_dims
- *   SoftmaxV2             1 float input; axes (the last axis, default),
- *                         half_to_float (false only)
+ *   ReduceSumD ReduceMaxD 1 input; axes (adjacent axes, negative ones
+ *                         counted from the end; [] is the identity),
+ *                         keep_dims
+ *   SoftmaxV2             1 float input; axes (adjacent axes; default the
+ *                         last one), half_to_float (false only)
  *   MatMul                2 two-dimensional inputs; transpose_x1,
  *                         transpose_x2, offset_x (0 only)
  *
  * Types: ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32 (vnpu's four).
- * Reductions and softmax work on rows = product of the leading dimensions,
- * cols = the last one. The workspace is the uapi's formula exactly.
+ * Reductions and softmax see their input as rows x cols x inner: cols the
+ * product of the named axes, rows of the dimensions before them, inner of
+ * those after (one task with dims {rows, cols, inner}). The workspace is
+ * the uapi's formula exactly.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -110,7 +114,10 @@ uint64_t rt_op_workspace(uint32_t op, uint32_t dtype, uint32_t flags, uint64_t d
 	case VNPU_OP_REDUCE_SUM:
 	case VNPU_OP_REDUCE_MAX:
 	case VNPU_OP_SOFTMAX:
-		return 4 * dims[1];
+		/* dims = { rows, cols, inner }, inner 0 meaning 1 */
+		if (dims[2] <= 1)
+			return 4 * dims[1];
+		return 4 * dims[2] * (op == VNPU_OP_REDUCE_MAX ? 1 : op == VNPU_OP_REDUCE_SUM ? 2 : 3);
 	case VNPU_OP_MATMUL:
 		/* dims = { m, n, k } */
 		if ((flags & VNPU_OP_F_TRANS_A) || lowp)
@@ -173,40 +180,56 @@ static aclError attr_bool(const struct op_def *def, const aclopAttr *attr, const
 }
 
 /*
- * The axes attribute of a reduction or softmax over a tensor of rank @rank:
- * it must name exactly the last axis (as rank - 1 or -1). Absent: @required
- * decides.
+ * The axes attribute of a reduction or softmax over a tensor of rank @rank,
+ * as a set: mask[i] is true for a named axis (negative axes count from the
+ * end). Out-of-range and repeated axes are errors. Absent: @required
+ * decides; SoftmaxV2's default is the last axis. *@n gets the number of
+ * axes named.
  */
-static aclError attr_last_axis(const struct op_def *def, const aclopAttr *attr, int rank, bool required)
+static aclError attr_axes(const struct op_def *def, const aclopAttr *attr, int rank, bool required,
+			  bool *mask, int *n)
 {
 	const struct rt_attr *a = rt_attr_find(attr, "axes");
-	int64_t axis;
+	const int64_t *v;
+	int64_t one;
+	int count, i;
 
+	memset(mask, 0, (size_t)(rank > 0 ? rank : 1) * sizeof(*mask));
+	*n = 0;
 	if (!a) {
 		if (required)
 			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s needs the attribute axes", def->name);
-		axis = -1;
+		one = -1;
+		v = &one;
+		count = 1;
 	} else if (a->kind == RT_ATTR_INT) {
-		axis = a->i;
+		one = a->i;
+		v = &one;
+		count = 1;
 	} else if (a->kind == RT_ATTR_LIST_INT) {
-		if (a->li.n != 1)
-			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
-				      "%s: axes has %d entries; vnpu works along the last axis only ([-1] or [%d])",
-				      def->name, a->li.n, rank - 1);
-		axis = a->li.v[0];
+		v = a->li.v;
+		count = a->li.n;
 	} else {
 		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: attribute axes must be a list of ints", def->name);
 	}
-	if (rank < 1)
-		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: a scalar input has no axis %" PRId64, def->name,
-			      axis);
-	if (axis < -(int64_t)rank || axis >= rank)
-		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: axis %" PRId64 " is out of range for rank %d",
-			      def->name, axis, rank);
-	if (axis != -1 && axis != rank - 1)
-		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
-			      "%s: axis %" PRId64 " is not supported; vnpu works along the last axis only ([-1] or [%d])",
-			      def->name, axis, rank - 1);
+	for (i = 0; i < count; i++) {
+		int64_t axis = v[i];
+
+		if (rank < 1)
+			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: a scalar input has no axis %" PRId64,
+				      def->name, axis);
+		if (axis < -(int64_t)rank || axis >= rank)
+			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
+				      "%s: axis %" PRId64 " is out of range for rank %d ([%d, %d])", def->name,
+				      axis, rank, -rank, rank - 1);
+		if (axis < 0)
+			axis += rank;
+		if (mask[axis])
+			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "%s: axes names axis %" PRId64 " twice",
+				      def->name, axis);
+		mask[axis] = true;
+		(*n)++;
+	}
 	return ACL_SUCCESS;
 }
 
@@ -332,17 +355,34 @@ static aclError plan_cast(const struct op_def *def, const aclTensorDesc *x, cons
 	return plan_unary(def, x, p->out_esize, p);
 }
 
-/* rows = product of the leading dimensions, cols = the last one. */
-static aclError rows_cols(const struct op_def *def, const aclTensorDesc *x, uint64_t *rows, uint64_t *cols)
+/*
+ * The tensor @x as rows x cols x inner around the named axes (@mask):
+ * rows the product of the dimensions before the first named axis, cols of
+ * the named ones, inner of those after the last. The named axes must be
+ * adjacent (vnpu's operators work along one middle axis); none named gives
+ * cols = 1.
+ */
+static aclError rows_cols_inner(const struct op_def *def, const aclTensorDesc *x, const bool *mask,
+				uint64_t *rows, uint64_t *cols, uint64_t *inner)
 {
-	uint64_t r = 1;
-	int i;
+	uint64_t d[3] = { 1, 1, 1 };
+	int i, part = 0;
 
-	for (i = 0; i + 1 < x->ndims; i++)
-		if (!mul_ok(r, (uint64_t)x->dims[i], &r))
+	for (i = 0; i < x->ndims; i++) {
+		if (mask[i] && part == 2)
+			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
+				      "%s: the axes are not adjacent; vnpu runs this operator along adjacent axes "
+				      "only (a single axis, or a run like [1, 2])", def->name);
+		if (mask[i])
+			part = 1;
+		else if (part == 1)
+			part = 2;
+		if (!mul_ok(d[mask[i] ? 1 : part ? 2 : 0], (uint64_t)x->dims[i], &d[mask[i] ? 1 : part ? 2 : 0]))
 			return too_large(def);
-	*rows = r;
-	*cols = (uint64_t)x->dims[x->ndims - 1];
+	}
+	*rows = d[0];
+	*cols = d[1];
+	*inner = d[2];
 	return ACL_SUCCESS;
 }
 
@@ -350,13 +390,17 @@ static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, cons
 			  struct rt_op_plan *p)
 {
 	bool softmax = def->kind == K_SOFTMAX, keep = false, half_to_float = false;
-	uint64_t rows = 0, cols = 0, elems;
+	bool mask[RT_MAX_DIMS];
+	uint64_t rows = 0, cols = 0, inner = 0, elems, outer;
+	int naxes, i;
 	aclError ret;
 
 	if (softmax && p->task.dtype == VNPU_DTYPE_I32)
 		return rt_err(ACL_ERROR_UNSUPPORTED_DATA_TYPE,
 			      "SoftmaxV2 on ACL_INT32 is not supported (ACL_FLOAT, ACL_FLOAT16, ACL_BF16)");
-	ret = attr_last_axis(def, attr, x->ndims, !softmax);
+	ret = attr_axes(def, attr, x->ndims, !softmax, mask, &naxes);
+	if (!ret && softmax && !naxes)
+		ret = rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH, "SoftmaxV2: axes must name at least one axis");
 	if (!ret)
 		ret = softmax ? attr_bool(def, attr, "half_to_float", false, &half_to_float)
 			      : attr_bool(def, attr, "keep_dims", false, &keep);
@@ -365,10 +409,11 @@ static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, cons
 	if (softmax && half_to_float)
 		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
 			      "SoftmaxV2: half_to_float=true is not supported (the output has the input's type)");
-	ret = rows_cols(def, x, &rows, &cols);
+	ret = rows_cols_inner(def, x, mask, &rows, &cols, &inner);
 	if (ret)
 		return ret;
-	if (!mul_ok(rows, cols, &elems) || rows > OP_MAX_DIM || cols > OP_MAX_DIM ||
+	if (!mul_ok(rows, cols, &elems) || !mul_ok(elems, inner, &elems) || !mul_ok(rows, inner, &outer) ||
+	    rows > OP_MAX_DIM || cols > OP_MAX_DIM || inner > OP_MAX_DIM ||
 	    !bytes_ok(elems, p->in_esize, &p->in_bytes[0]))
 		return too_large(def);
 
@@ -377,18 +422,24 @@ static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, cons
 		p->out_bytes = p->in_bytes[0];
 		p->empty = elems == 0;
 	} else {
-		set_out_shape(p, x->ndims - 1, x->dims);
-		if (keep)
-			p->out_dims[p->out_ndims++] = 1;
-		p->out_bytes = rows * p->in_esize;
-		if (rows && !cols)
+		/* The named axes go, or stay as 1 with keep_dims. No axes
+		 * named: the identity, as TensorFlow's Sum (CANN's ReduceSumD
+		 * follows it; ReduceSum's noop_with_empty_axes defaults to
+		 * true). */
+		p->out_ndims = 0;
+		for (i = 0; i < x->ndims; i++)
+			if (!mask[i] || keep)
+				p->out_dims[p->out_ndims++] = mask[i] ? 1 : x->dims[i];
+		p->out_bytes = outer * p->in_esize;
+		if (outer && !cols)
 			return rt_err(ACL_ERROR_OP_INPUT_NOT_MATCH,
 				      "%s: reducing an empty axis is not supported", def->name);
-		p->empty = rows == 0;
+		p->empty = outer == 0;
 	}
 	p->nin = 1;
 	p->task.dims[0] = rows;
 	p->task.dims[1] = cols;
+	p->task.dims[2] = inner > 1 ? inner : 0;	/* 0: the last axis, as before ABI 1.2 */
 	p->in_place_ok = true;
 	return ACL_SUCCESS;
 }

@@ -36,6 +36,9 @@
  *  1.0 - GET_PARAM, BO_CREATE, BO_INFO, BO_USERPTR, STREAM_CREATE,
  *        STREAM_DESTROY, SUBMIT, STREAM_QUERY, STREAM_SET_PARAM, POOL_BIND,
  *        POOL_UNBIND, POOL_QUERY.
+ *  1.1 - GET_PARAM VNPU_PARAM_MAX_JOBS_PER_FILE and VNPU_PARAM_FILE_JOBS.
+ *  1.2 - REDUCE_SUM, REDUCE_MAX and SOFTMAX take dims[2] = inner (work along
+ *        a middle axis).
  *
  * New ioctls are only ever appended; existing structs only grow at the end,
  * announced by a minor version bump.
@@ -50,7 +53,7 @@ extern "C" {
 #endif
 
 #define VNPU_ABI_MAJOR 1
-#define VNPU_ABI_MINOR 1
+#define VNPU_ABI_MINOR 2
 
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
@@ -421,9 +424,11 @@ struct drm_vnpu_task_timestamp {
  *  RELU, ABS: dims[0] = n; in1 must be 0.
  *  CAST: dims[0] = n; dtype -> out_dtype among the four types (float to
  *	int32 truncates and saturates, NaN becomes 0).
- *  REDUCE_SUM, REDUCE_MAX: dims[0] = rows, dims[1] = cols; reduces the last
- *	axis, out has rows elements.
- *  SOFTMAX: dims[0] = rows, dims[1] = cols; over the last axis; float only.
+ *  REDUCE_SUM, REDUCE_MAX: dims = {rows, cols, inner}; in0 is rows x cols
+ *	x inner, reduced along cols; out is rows x inner. inner 0 means 1 (the
+ *	last axis); nonzero inner since ABI 1.2.
+ *  SOFTMAX: dims = {rows, cols, inner} as for REDUCE_*, along cols; out
+ *	has in0's shape; float only.
  *  MATMUL: dims = {m, n, k}; out (m x n) = A (m x k) * B (k x n); A is in0,
  *	stored k x m with VNPU_OP_F_TRANS_A; B is in1, stored n x k with
  *	VNPU_OP_F_TRANS_B.
@@ -455,7 +460,10 @@ struct drm_vnpu_task_timestamp {
  * (bytes; lowp means dtype F16 or BF16):
  *
  *  - ADD, SUB, MUL, DIV, RELU, ABS, CAST: 0 (then @ws and @ws_size may be 0)
- *  - REDUCE_SUM, REDUCE_MAX, SOFTMAX: 4 * cols
+ *  - REDUCE_SUM, REDUCE_MAX, SOFTMAX with inner 0 or 1: 4 * cols
+ *  - with inner > 1: REDUCE_MAX 4 * inner, REDUCE_SUM 8 * inner, SOFTMAX
+ *    12 * inner (per inner index: max; sum and compensation; max, sum
+ *    and compensation)
  *  - MATMUL: 4*m*k if (TRANS_A or lowp) + 4*k*n if (TRANS_B or lowp)
  *    + 4*n if lowp
  *

@@ -96,8 +96,14 @@ ACL_FUNC_VISIBILITY aclError aclopSetAttrListFloat(aclopAttr *attr, const char *
  *                           fails the stream (ACL_ERROR_RT_AICORE_EXCEPTION)
  *   Relu, Abs
  *   Cast                    dst_type (data type or int)
- *   ReduceSumD, ReduceMaxD  axes (required; the last axis only), keep_dims
- *   SoftmaxV2               axes (the last axis; the default), float only
+ *   ReduceSumD, ReduceMaxD  axes (required; negative ones count from the
+ *                           end; out of range or repeated axes are
+ *                           ACL_ERROR_OP_ATTR_NOT_MATCH; [] reduces nothing,
+ *                           as TensorFlow's Sum), keep_dims. vnpu: the axes
+ *                           must be adjacent (e.g. [0], [1, 2]); others
+ *                           are ACL_ERROR_OP_ATTR_NOT_MATCH for now
+ *   SoftmaxV2               axes (default the last one; several must be
+ *                           adjacent), float only
  *   MatMul                  2-D inputs, transpose_x1, transpose_x2
  * Codes: an unknown opType ACL_ERROR_OP_NOT_FOUND; a wrong number, shape
  * or type of inputs ACL_ERROR_OP_INPUT_NOT_MATCH (also for broadcasting

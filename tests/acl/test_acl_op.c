@@ -148,6 +148,138 @@ START_TEST(reductions_and_softmax_match_the_cpu)
 }
 END_TEST
 
+/* want[i][k] = sum or max over c of x[i][c][k] (x is rows x cols x inner). */
+static void host_reduce_mid(const double *x, size_t rows, size_t cols, size_t inner, int mx, double *want)
+{
+	size_t i, c, k;
+
+	for (i = 0; i < rows; i++)
+		for (k = 0; k < inner; k++) {
+			double acc = mx ? x[i * cols * inner + k] : 0;
+
+			for (c = 0; c < cols; c++) {
+				double v = x[(i * cols + c) * inner + k];
+
+				acc = mx ? fmax(acc, v) : acc + v;
+			}
+			want[i * inner + k] = acc;
+		}
+}
+
+static void host_softmax_mid(const double *x, size_t rows, size_t cols, size_t inner, double *want)
+{
+	size_t i, c, k;
+
+	for (i = 0; i < rows; i++)
+		for (k = 0; k < inner; k++) {
+			double m = -INFINITY, sum = 0;
+
+			for (c = 0; c < cols; c++)
+				m = fmax(m, x[(i * cols + c) * inner + k]);
+			for (c = 0; c < cols; c++)
+				sum += exp(x[(i * cols + c) * inner + k] - m);
+			for (c = 0; c < cols; c++)
+				want[(i * cols + c) * inner + k] = exp(x[(i * cols + c) * inner + k] - m) / sum;
+		}
+}
+
+/*
+ * Axes other than the last of a [5, 6, 70] tensor: [0], [1], negative,
+ * adjacent pairs, with and without keep_dims; the output shapes follow
+ * CANN (the reduced axes go, or stay as 1).
+ */
+START_TEST(reductions_along_any_adjacent_axes)
+{
+	static const struct {
+		int n;
+		int64_t axes[2];
+		size_t rows, cols, inner;
+		int ond;
+		int64_t od[3], kd[3];
+	} cases[] = {
+		{ 1, { 0 }, 1, 5, 420, 2, { 6, 70 }, { 1, 6, 70 } },
+		{ 1, { 1 }, 5, 6, 70, 2, { 5, 70 }, { 5, 1, 70 } },
+		{ 1, { -3 }, 1, 5, 420, 2, { 6, 70 }, { 1, 6, 70 } },
+		{ 2, { -2, 0 }, 1, 30, 70, 1, { 70 }, { 1, 1, 70 } },
+		{ 2, { 2, 1 }, 5, 420, 1, 1, { 5 }, { 5, 1, 1 } },
+	};
+	const int64_t d[3] = { 5, 6, 70 };
+	static double want[5 * 6 * 70];
+	aclrtStream s;
+	unsigned int t, c;
+	int keep, mx;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (t = 0; t < 4; t++) {
+		struct dtensor *x = dt_new(types[t], 3, d, 60u + t, -6, 6);
+
+		for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+			for (keep = 0; keep < 2; keep++) {
+				aclopAttr *attr = aclopCreateAttr();
+
+				ACL_OK(aclopSetAttrListInt(attr, "axes", cases[c].n, cases[c].axes));
+				ACL_OK(aclopSetAttrBool(attr, "keep_dims", (uint8_t)keep));
+				for (mx = 0; mx < 2; mx++) {
+					struct dtensor *r = keep ? dt_new(types[t], 3, cases[c].kd, 0, 0, 0)
+								 : dt_new(types[t], cases[c].ond, cases[c].od, 0, 0, 0);
+
+					/* mx: the other op only for the first and a negative case */
+					if (mx && c != 0 && c != 2)
+						break;
+					ACL_OK(run_op(mx ? "ReduceMaxD" : "ReduceSumD", x, NULL, r, attr, s));
+					ACL_OK(aclrtSynchronizeStream(s));
+					host_reduce_mid(x->host, cases[c].rows, cases[c].cols, cases[c].inner, mx,
+							want);
+					dt_expect(r, want, mx ? 0 : 60);
+					dt_free(r);
+				}
+				aclopDestroyAttr(attr);
+			}
+		}
+		dt_free(x);
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+/* SoftmaxV2 along axis 0 and axis 1 of a [5, 6, 70] tensor, and over [0, 1]. */
+START_TEST(softmax_along_other_axes)
+{
+	static const struct {
+		int n;
+		int64_t axes[2];
+		size_t rows, cols, inner;
+	} cases[] = {
+		{ 1, { 0 }, 1, 5, 420 }, { 1, { 1 }, 5, 6, 70 }, { 1, { -2 }, 5, 6, 70 },
+		{ 2, { 0, 1 }, 1, 30, 70 },
+	};
+	const int64_t d[3] = { 5, 6, 70 };
+	static double want[5 * 6 * 70];
+	aclrtStream s;
+	unsigned int t, c;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (t = 0; t < 3; t++) {
+		struct dtensor *x = dt_new(types[t], 3, d, 70u + t, -6, 6);
+
+		for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+			struct dtensor *y = dt_new(types[t], 3, d, 0, 0, 0);
+			aclopAttr *attr = aclopCreateAttr();
+
+			ACL_OK(aclopSetAttrListInt(attr, "axes", cases[c].n, cases[c].axes));
+			ACL_OK(run_op("SoftmaxV2", x, NULL, y, attr, s));
+			ACL_OK(aclrtSynchronizeStream(s));
+			host_softmax_mid(x->host, cases[c].rows, cases[c].cols, cases[c].inner, want);
+			dt_expect(y, want, 1e-3);
+			dt_free(y);
+			aclopDestroyAttr(attr);
+		}
+		dt_free(x);
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
 START_TEST(matmul_matches_the_cpu_with_every_transpose)
 {
 	const size_t m = 17, n = 23, k = 31;
@@ -259,7 +391,7 @@ START_TEST(operator_errors_have_cann_codes_and_messages)
 	aclTensorDesc *in_desc[3] = { f->desc, g->desc, g->desc }, *out_desc[2] = { g->desc, g->desc };
 	aclDataBuffer *in[3] = { f->buf, g->buf, g->buf }, *out[2] = { g->buf, g->buf };
 	aclopAttr *attr = aclopCreateAttr();
-	const int64_t axis0[1] = { 0 };
+	const int64_t axis0[1] = { 0 }, axes_2[1] = { 2 }, axes_m3[1] = { -3 }, axes_dup[2] = { 1, -1 };
 
 	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, run_op("LayerNorm", f, NULL, g, NULL, NULL));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2(NULL, 1, in_desc, in, 1, out_desc, out, NULL, NULL));
@@ -278,8 +410,15 @@ START_TEST(operator_errors_have_cann_codes_and_messages)
 	in_desc[0] = nz;
 	ACL_ERR(ACL_ERROR_FORMAT_NOT_MATCH, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
 	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceSumD", f, NULL, r, NULL, NULL)); /* no axes */
+	ACL_OK(aclopSetAttrListInt(attr, "axes", 1, axes_2));
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceSumD", f, NULL, r, attr, NULL)); /* out of range */
+	ACL_OK(aclopSetAttrListInt(attr, "axes", 1, axes_m3));
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceMaxD", f, NULL, r, attr, NULL)); /* out of range */
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("SoftmaxV2", f, NULL, g, attr, NULL)); /* out of range */
+	ACL_OK(aclopSetAttrListInt(attr, "axes", 2, axes_dup));
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceSumD", f, NULL, r, attr, NULL)); /* axis twice */
+	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("SoftmaxV2", f, NULL, g, attr, NULL)); /* axis twice */
 	ACL_OK(aclopSetAttrListInt(attr, "axes", 1, axis0));
-	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("ReduceSumD", f, NULL, r, attr, NULL)); /* not the last */
 	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("Cast", f, NULL, g, NULL, NULL)); /* no dst_type */
 	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("Relu", f, NULL, g, attr, NULL)); /* Relu has no axes */
 	/* None of these queued anything. */
@@ -521,6 +660,8 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, elementwise_operators_match_the_cpu);
 	tcase_add_test(tc, unary_operators_and_casts_match_the_cpu);
 	tcase_add_test(tc, reductions_and_softmax_match_the_cpu);
+	tcase_add_test(tc, reductions_along_any_adjacent_axes);
+	tcase_add_test(tc, softmax_along_other_axes);
 	tcase_add_test(tc, matmul_matches_the_cpu_with_every_transpose);
 	tcase_add_test(tc, a_chain_of_operators_matches_the_cpu);
 	tcase_add_test(tc, compile_and_execute_checks_its_extra_arguments);

@@ -3,7 +3,8 @@
  * Every bad field of an operator task (VNPU_TASK_OP), one test each, with
  * its exact errno: nonzero bytes after the operator in the task union,
  * unknown op and dtypes, bad out_dtype, flags the operator does not take,
- * zero and nonzero-unused dims, sizes beyond the limits, in1 given to a
+ * zero and nonzero-unused dims, sizes beyond the limits (also through the
+ * inner dim of reductions and softmax), in1 given to a
  * unary operator, workspace address without size and the
  * reverse, misaligned operands, a workspace too small (-ENOSPC), operands
  * and workspace outside the file's buffers (-ENXIO) or wrapping
@@ -281,9 +282,47 @@ TEST_F(op, unused_dim_nonzero)
 	t = add(self);
 	t.op.dims[2] = 1;
 	EXPECT_EQ(-EINVAL, submit(self, t));
-	t = reduce(self);
+	/* (dims[2] of REDUCE_* and SOFTMAX is inner, used since ABI 1.2) */
+}
+
+/* A reduction's inner (dims[2]) of 0 and 1 are the same valid last axis. */
+TEST_F(op, inner_zero_or_one)
+{
+	struct drm_vnpu_task t = reduce(self);
+
+	EXPECT_EQ(0, submit_ok(self, t));
 	t.op.dims[2] = 1;
-	EXPECT_EQ(-EINVAL, submit(self, t));
+	EXPECT_EQ(0, submit_ok(self, t));
+}
+
+TEST_F(op, inner_beyond_limit)
+{
+	struct drm_vnpu_task t = reduce(self);
+
+	t.op.dims[2] = (1ull << 31) + 1;
+	EXPECT_EQ(-EOVERFLOW, submit(self, t));
+	t.op.dims[2] = ~0ull;
+	EXPECT_EQ(-EOVERFLOW, submit(self, t));
+	t.op.op = VNPU_OP_SOFTMAX;
+	EXPECT_EQ(-EOVERFLOW, submit(self, t));
+}
+
+TEST_F(op, inner_bytes_beyond_limit)
+{
+	struct drm_vnpu_task t = reduce(self);
+
+	/* 2^20 x 2^10 x 2^11 fp32: 8 TiB; each dim and each pair fit */
+	t.op.dims[0] = 1ull << 20;
+	t.op.dims[1] = 1ull << 10;
+	t.op.dims[2] = 1ull << 11;
+	t.op.ws_size = 8ull << 11;
+	EXPECT_EQ(-EOVERFLOW, submit(self, t));
+	/* 2^31 x 2^31 x 4 elements: the product does not fit 64 bits */
+	t.op.dims[0] = 1ull << 31;
+	t.op.dims[1] = 1ull << 31;
+	t.op.dims[2] = 4;
+	t.op.ws_size = 32;
+	EXPECT_EQ(-EOVERFLOW, submit(self, t));
 }
 
 TEST_F(op, dim_beyond_limit)
@@ -425,6 +464,35 @@ TEST_F(op, ws_too_small_softmax)
 	EXPECT_EQ(-ENOSPC, submit(self, t));
 }
 
+/*
+ * inner > 1: per-inner words (max 4, sum 8, softmax 12 bytes each), no
+ * longer 4 * cols; one byte short fails.
+ */
+TEST_F(op, ws_too_small_inner)
+{
+	static const struct {
+		uint32_t op;
+		uint64_t need;
+	} cases[] = {
+		{ VNPU_OP_REDUCE_MAX, 4 * 32 }, { VNPU_OP_REDUCE_SUM, 8 * 32 },
+		{ VNPU_OP_SOFTMAX, 12 * 32 },
+	};
+
+	for (unsigned int i = 0; i < 3; i++) {
+		/* 2 x 4 x 32 fp32 at 0, out at 8 KiB, workspace at 12 KiB */
+		struct drm_vnpu_task t = vnpu_task_op(cases[i].op, VNPU_DTYPE_F32, 2, 4, 32, self->va,
+						      0, self->va + 8192, self->va + 12288,
+						      cases[i].need);
+
+		EXPECT_EQ(cases[i].need, vnpu_op_ws_needed(&t.op));
+		EXPECT_EQ(0, submit_ok(self, t));
+		t.op.ws_size = cases[i].need - 1;
+		EXPECT_EQ(-ENOSPC, submit(self, t));
+		t.op.ws_size = 4 * 4;	/* 4 * cols, enough for inner 1 */
+		EXPECT_EQ(-ENOSPC, submit(self, t));
+	}
+}
+
 TEST_F(op, ws_too_small_matmul)
 {
 	static const uint32_t flags[] = { VNPU_OP_F_TRANS_A, VNPU_OP_F_TRANS_B };
@@ -510,6 +578,25 @@ TEST_F(op, out_past_buffer_end)
 
 	/* REDUCE_SUM writes rows (2) elements. */
 	t.op.out = self->va + BUF_SIZE - 4;
+	EXPECT_EQ(-ENXIO, submit(self, t));
+	t.op.out -= 4;
+	EXPECT_EQ(0, submit_ok(self, t));
+}
+
+/* in0 is rows x cols x inner, a reduction's out rows x inner. */
+TEST_F(op, inner_operand_sizes_checked)
+{
+	struct drm_vnpu_task t = reduce(self);	/* 2 x N fp32 */
+
+	t.op.dims[2] = 4;
+	t.op.ws_size = 8 * 4;
+	t.op.in0 = self->va + BUF_SIZE - 2 * N * 4 * 4 + 4;
+	EXPECT_EQ(-ENXIO, submit(self, t));
+	t.op.in0 -= 4;
+	t.op.out = self->va + 8192;
+	EXPECT_EQ(0, submit_ok(self, t));
+	t.op.in0 = self->va;
+	t.op.out = self->va + BUF_SIZE - 2 * 4 * 4 + 4;
 	EXPECT_EQ(-ENXIO, submit(self, t));
 	t.op.out -= 4;
 	EXPECT_EQ(0, submit_ok(self, t));

@@ -4,7 +4,8 @@
  * lib/vnpu_op_ref.c (double precision, written for the tests), for every
  * operator and data type, on fixed-seed random inputs, plus edge values of
  * each float format (fp16's also through reductions, softmax and matmul),
- * scalar broadcast (also in place over the scalar), all four matmul transpose
+ * reductions and softmax along a middle axis (rows x cols x inner, also in
+ * place), scalar broadcast (also in place over the scalar), all four matmul transpose
  * combinations, long rows (segmented), chunk-crossing lengths, in-place
  * operation, the workspace really being used (and nothing written beyond
  * it or beyond the output), int32 division by zero failing the stream with
@@ -474,6 +475,199 @@ TEST_F(ops, softmax)
 		expect_guard(_metadata, &self->out, n * es);
 	}
 	free(want);
+}
+
+/* ---------------------------------------------------------------- middle axis */
+
+struct shape3 {
+	uint64_t rows, cols, inner;
+};
+
+/*
+ * rows x cols x inner along cols: whole rows per chunk, rows in column
+ * segments (cols * inner > 16384), inner in blocks (inner > 16384), an
+ * explicit inner of 1 (the last axis, old workspace formula).
+ */
+static const struct shape3 inner_shapes[] = {
+	{ 3, 7, 5 }, { 2, 300, 70 }, { 1, 3, 20000 }, { 4, 50, 1 }, { 9, 1, 6 },
+};
+
+/* Workspace bytes for dims {rows, cols, inner} (the uapi formula). */
+static uint64_t rows_ws(uint32_t op, uint64_t cols, uint64_t inner)
+{
+	struct drm_vnpu_task_op o = { .op = op, .dims = { 1, cols, inner } };
+
+	return vnpu_op_ws_needed(&o);
+}
+
+static void check_reduce_inner(struct th_metadata *_metadata, FIXTURE_DATA(ops) *self,
+			       uint32_t op, uint32_t dtype)
+{
+	unsigned int es = vnpu_dtype_size(dtype);
+
+	for (unsigned int s = 0; s < sizeof(inner_shapes) / sizeof(inner_shapes[0]); s++) {
+		const struct shape3 *sh = &inner_shapes[s];
+		uint64_t ws = rows_ws(op, sh->cols, sh->inner), outn = sh->rows * sh->inner;
+		struct drm_vnpu_task t = vnpu_task_op(op, dtype, sh->rows, sh->cols, sh->inner,
+						      self->in0.va, 0, self->out.va, self->ws.va,
+						      ws);
+		unsigned int bad = 0;
+		struct ref_rng r;
+
+		ref_rng_seed(&r, 700 + op * 10 + s);
+		fill_operand(self->in0.cpu, dtype, sh->rows * sh->cols * sh->inner, op, false, &r);
+		memset(self->out.cpu, SENTINEL, outn * es + GUARD);
+		memset(self->ws.cpu, SENTINEL, ws + GUARD);
+		run_ok(_metadata, self, &t, 1);
+		for (uint64_t row = 0; row < sh->rows; row++)
+			for (uint64_t k = 0; k < sh->inner; k++) {
+				double mag, want = ref_reduce_inner(op, dtype, self->in0.cpu, sh->cols,
+								    sh->inner, row, k, &mag);
+				uint32_t got = ref_bits(self->out.cpu, dtype, row * sh->inner + k);
+				bool ok = op == VNPU_OP_REDUCE_MAX ?
+					  ref_close(got, dtype, want, 0, 0) :
+					  ref_close(got, dtype, want, 1, 1e-5 * mag);
+
+				if (!ok && bad++ < 5)
+					TH_LOG("%s op %u %llux%llux%llu [%llu][%llu]: got %g want %.10g",
+					       dtype_names[dtype], op, (unsigned long long)sh->rows,
+					       (unsigned long long)sh->cols,
+					       (unsigned long long)sh->inner, (unsigned long long)row,
+					       (unsigned long long)k, ref_decode(got, dtype), want);
+			}
+		EXPECT_EQ(0, bad);
+		expect_guard(_metadata, &self->out, outn * es);
+		/* the workspace was used, and only as much as the formula says */
+		EXPECT_TRUE(first_not(self->ws.cpu, ws, SENTINEL) < ws);
+		expect_guard(_metadata, &self->ws, ws);
+	}
+}
+
+TEST_F(ops, reduce_sum_inner)
+{
+	check_reduce_inner(_metadata, self, VNPU_OP_REDUCE_SUM, variant->dtype);
+}
+
+TEST_F(ops, reduce_max_inner)
+{
+	check_reduce_inner(_metadata, self, VNPU_OP_REDUCE_MAX, variant->dtype);
+}
+
+TEST_F(ops, softmax_inner)
+{
+	uint32_t dtype = variant->dtype;
+	unsigned int es = vnpu_dtype_size(dtype);
+	double *want = calloc(512, sizeof(*want));
+
+	ASSERT_NONNULL(want);
+	if (dtype == VNPU_DTYPE_I32) {
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_SOFTMAX, dtype, 2, 2, 3,
+						      self->in0.va, 0, self->out.va,
+						      self->ws.va, 36);
+
+		EXPECT_EQ(-EINVAL, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+		free(want);
+		return;
+	}
+	for (unsigned int s = 0; s < sizeof(inner_shapes) / sizeof(inner_shapes[0]); s++) {
+		const struct shape3 *sh = &inner_shapes[s];
+		uint64_t n = sh->rows * sh->cols * sh->inner;
+		uint64_t ws = rows_ws(VNPU_OP_SOFTMAX, sh->cols, sh->inner);
+		struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_SOFTMAX, dtype, sh->rows, sh->cols,
+						      sh->inner, self->in0.va, 0, self->out.va,
+						      self->ws.va, ws);
+		unsigned int bad = 0;
+		struct ref_rng r;
+
+		ASSERT_GE(512, sh->cols);
+		ref_rng_seed(&r, 900 + s);
+		fill_operand(self->in0.cpu, dtype, n, VNPU_OP_SOFTMAX, false, &r);
+		memset(self->out.cpu, SENTINEL, n * es + GUARD);
+		memset(self->ws.cpu, SENTINEL, ws + GUARD);
+		run_ok(_metadata, self, &t, 1);
+		for (uint64_t row = 0; row < sh->rows; row++)
+			for (uint64_t k = 0; k < sh->inner; k++) {
+				double sum = 0;
+
+				ref_softmax_inner(dtype, self->in0.cpu, sh->cols, sh->inner, row, k,
+						  want);
+				for (uint64_t c = 0; c < sh->cols; c++) {
+					uint64_t i = (row * sh->cols + c) * sh->inner + k;
+					uint32_t got = ref_bits(self->out.cpu, dtype, i);
+					bool ok = dtype == VNPU_DTYPE_F32 ?
+						  softmax_f32_close(got, want[c]) :
+						  ref_close(got, dtype, want[c], 1, 0);
+
+					sum += ref_decode(got, dtype);
+					if (!ok && bad++ < 5)
+						TH_LOG("%s %llux%llux%llu [%llu][%llu][%llu]: got %g want %.10g",
+						       dtype_names[dtype], (unsigned long long)sh->rows,
+						       (unsigned long long)sh->cols,
+						       (unsigned long long)sh->inner,
+						       (unsigned long long)row, (unsigned long long)c,
+						       (unsigned long long)k, ref_decode(got, dtype),
+						       want[c]);
+				}
+				if (dtype == VNPU_DTYPE_F32 && fabs(sum - 1) > 1e-5 && bad++ < 5)
+					TH_LOG("[%llu][.][%llu] sums to %.10g", (unsigned long long)row,
+					       (unsigned long long)k, sum);
+			}
+		EXPECT_EQ(0, bad);
+		expect_guard(_metadata, &self->out, n * es);
+		EXPECT_TRUE(first_not(self->ws.cpu, ws, SENTINEL) < ws);
+		expect_guard(_metadata, &self->ws, ws);
+	}
+	free(want);
+}
+
+/* In place (out at in0's address) along a middle axis, segmented. */
+TEST_F(ops, inner_in_place)
+{
+	uint32_t dtype = variant->dtype;
+	uint64_t rows = 3, cols = 400, inner = 50, n = rows * cols * inner;
+	unsigned int es = vnpu_dtype_size(dtype), bad = 0;
+	void *copy = malloc(n * es);
+	struct ref_rng r;
+
+	ASSERT_NONNULL(copy);
+	for (uint32_t op = VNPU_OP_REDUCE_SUM; op <= VNPU_OP_SOFTMAX; op++) {
+		struct drm_vnpu_task t = vnpu_task_op(op, dtype, rows, cols, inner, self->in0.va, 0,
+						      self->in0.va, self->ws.va,
+						      rows_ws(op, cols, inner));
+
+		if (op == VNPU_OP_SOFTMAX && dtype == VNPU_DTYPE_I32)
+			continue;
+		ref_rng_seed(&r, 1300 + op);
+		fill_operand(self->in0.cpu, dtype, n, op, false, &r);
+		memcpy(copy, self->in0.cpu, n * es);
+		run_ok(_metadata, self, &t, 1);
+		for (uint64_t row = 0; row < rows; row++)
+			for (uint64_t k = 0; k < inner; k++) {
+				double mag = 0, want[400];
+				uint64_t c = (row * 7 + k) % cols;	/* one column per pair */
+				uint32_t got;
+				bool ok;
+
+				if (op == VNPU_OP_SOFTMAX) {
+					ref_softmax_inner(dtype, copy, cols, inner, row, k, want);
+					got = ref_bits(self->in0.cpu, dtype, (row * cols + c) * inner + k);
+					ok = dtype == VNPU_DTYPE_F32 ? softmax_f32_close(got, want[c]) :
+					     ref_close(got, dtype, want[c], 1, 0);
+				} else {
+					want[0] = ref_reduce_inner(op, dtype, copy, cols, inner, row, k,
+								   &mag);
+					got = ref_bits(self->in0.cpu, dtype, row * inner + k);
+					ok = ref_close(got, dtype, want[0],
+						       op == VNPU_OP_REDUCE_MAX ? 0 : 1, 1e-5 * mag);
+				}
+				if (!ok && bad++ < 5)
+					TH_LOG("%s op %u in place [%llu][%llu]: got %g",
+					       dtype_names[dtype], op, (unsigned long long)row,
+					       (unsigned long long)k, ref_decode(got, dtype));
+			}
+	}
+	EXPECT_EQ(0, bad);
+	free(copy);
 }
 
 /* ---------------------------------------------------------------- matmul */

@@ -342,14 +342,14 @@ START_TEST(reductions)
 	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_SUCCESS);
 	ck_assert_int_eq(aclopSetAttrInt(at, "axes", -1), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_SUCCESS);
-	/* Other axes, several axes, out of range, wrong kinds. */
-	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 0 }), ACL_SUCCESS);
-	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
-	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 1, 2 }), ACL_SUCCESS);
-	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	/* Out of range (either side), repeated, wrong kinds. */
 	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 3 }), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
-	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 0, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ -4 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 1, 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 2, -1 }), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
 	ck_assert_int_eq(aclopSetAttrListFloat(at, "axes", 1, (float[]){ -1 }), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, ok, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
@@ -377,6 +377,76 @@ START_TEST(reductions)
 }
 END_TEST
 
+/* Any adjacent axes: one task {rows, cols, inner}; keep_dims per CANN. */
+START_TEST(reduction_axes)
+{
+	aclTensorDesc *x = TD(ACL_FLOAT16, 2, 3, 5), *o0 = TD(ACL_FLOAT16, 3, 5);
+	aclTensorDesc *k0 = TD(ACL_FLOAT16, 1, 3, 5), *o1 = TD(ACL_FLOAT16, 2, 5);
+	aclTensorDesc *k1 = TD(ACL_FLOAT16, 2, 1, 5), *o01 = TD(ACL_FLOAT16, 5);
+	aclTensorDesc *k12 = TD(ACL_FLOAT16, 2, 1, 1), *o12 = TD(ACL_FLOAT16, 2);
+	aclTensorDesc *all = TD0(ACL_FLOAT16), *kall = TD(ACL_FLOAT16, 1, 1, 1);
+	aclopAttr *at = aclopCreateAttr();
+
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 0 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o0, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 1);
+	ck_assert_uint_eq(plan.task.dims[1], 2);
+	ck_assert_uint_eq(plan.task.dims[2], 15);
+	ck_assert_uint_eq(plan.task.ws_size, 8 * 15);
+	ck_assert_uint_eq(plan.out_bytes, 2 * 15);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, o0, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.ws_size, 4 * 15);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, k0, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	/* negative axes count from the end */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ -2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o1, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 2);
+	ck_assert_uint_eq(plan.task.dims[1], 3);
+	ck_assert_uint_eq(plan.task.dims[2], 5);
+	/* adjacent axes merge, in any order */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 1, 0 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o01, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 1);
+	ck_assert_uint_eq(plan.task.dims[1], 6);
+	ck_assert_uint_eq(plan.task.dims[2], 5);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ -1, 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, o12, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 2);
+	ck_assert_uint_eq(plan.task.dims[1], 15);
+	ck_assert_uint_eq(plan.task.dims[2], 0);	/* the last axes: inner 1, encoded 0 */
+	ck_assert_uint_eq(plan.task.ws_size, 4 * 15);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 3, (int64_t[]){ 0, 1, 2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, all, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[1], 30);
+	/* keep_dims: the reduced axes stay as 1 */
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, kall, at), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 0 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, k0, at), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o0, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, k1, at), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 2, 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, k12, at), ACL_SUCCESS);
+	/* no axes: the identity (TensorFlow's Sum, which ReduceSumD follows) */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 0, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, x, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 30);
+	ck_assert_uint_eq(plan.task.dims[1], 1);
+	ck_assert_uint_eq(plan.task.dims[2], 0);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, all, NULL, all, at), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o0, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	/* axes that are not adjacent: not (yet) one vnpu operator */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 0, 2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, k1, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	free_descs(x, o0, k0);
+	free_descs(o1, k1, o01);
+	free_descs(k12, o12, all);
+	aclDestroyTensorDesc(kall);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
 START_TEST(softmax)
 {
 	aclTensorDesc *x = TD(ACL_BF16, 4, 9), *o = TD(ACL_BF16, 4, 9), *s = TD0(ACL_FLOAT);
@@ -389,6 +459,20 @@ START_TEST(softmax)
 	ck_assert_uint_eq(plan.task.ws_size, 36);
 	ck_assert_uint_eq(plan.out_bytes, 72);
 	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 0 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[0], 1);
+	ck_assert_uint_eq(plan.task.dims[1], 4);
+	ck_assert_uint_eq(plan.task.dims[2], 9);
+	ck_assert_uint_eq(plan.task.ws_size, 12 * 9);
+	ck_assert_uint_eq(plan.out_bytes, 72);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 0, 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.task.dims[1], 36);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 0, NULL), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 1, -1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 2 }), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
 	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ 1 }), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, o, at), ACL_SUCCESS);
@@ -901,6 +985,75 @@ START_TEST(unary_and_cast_results)
 }
 END_TEST
 
+/* [3, 4, 5] along axis 0 and axis 1: the planned task computes the right thing. */
+START_TEST(middle_axis_results)
+{
+	static const int64_t d[3] = { 3, 4, 5 };
+	uint32_t seed = 777;
+	int t, ax;
+
+	for (t = 0; t < 4; t++) {
+		aclDataType ty = all_types[t];
+
+		for (ax = 0; ax < 2; ax++) {
+			aclTensorDesc *x = TD(ty, 3, 4, 5);
+			aclTensorDesc *o = ax ? TD(ty, 3, 5) : TD(ty, 4, 5);
+			aclopAttr *at = aclopCreateAttr();
+			size_t n = 60, on = ax ? 15 : 20, i, j, c, rows = ax ? 3 : 1;
+			size_t cols = (size_t)d[ax], inner = ax ? 5 : 20;
+			struct tensor a, out, sm;
+			double want[60];
+
+			ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 1, (int64_t[]){ ax }), ACL_SUCCESS);
+			tensor_init(&a, ty, n, &seed, -8, 8);
+			tensor_init(&out, ty, on, &seed, 0, 0);
+			ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o, at), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (i = 0; i < rows; i++)
+				for (j = 0; j < inner; j++) {
+					want[i * inner + j] = 0;
+					for (c = 0; c < cols; c++)
+						want[i * inner + j] += a.v[(i * cols + c) * inner + j];
+				}
+			expect_close(&out, want, on, 8.0 * cols);
+			ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, o, at), ACL_SUCCESS);
+			run_plan(&a, NULL, &out);
+			for (i = 0; i < rows; i++)
+				for (j = 0; j < inner; j++) {
+					want[i * inner + j] = a.v[i * cols * inner + j];
+					for (c = 1; c < cols; c++)
+						want[i * inner + j] = fmax(want[i * inner + j],
+									   a.v[(i * cols + c) * inner + j]);
+				}
+			expect_close(&out, want, on, 0);
+			if (ty != ACL_INT32) {
+				tensor_init(&sm, ty, n, &seed, 0, 0);
+				ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, x, at), ACL_SUCCESS);
+				run_plan(&a, NULL, &sm);
+				for (i = 0; i < rows; i++)
+					for (j = 0; j < inner; j++) {
+						double mx = -INFINITY, sum = 0;
+
+						for (c = 0; c < cols; c++)
+							mx = fmax(mx, a.v[(i * cols + c) * inner + j]);
+						for (c = 0; c < cols; c++)
+							sum += exp(a.v[(i * cols + c) * inner + j] - mx);
+						for (c = 0; c < cols; c++)
+							want[(i * cols + c) * inner + j] =
+								exp(a.v[(i * cols + c) * inner + j] - mx) / sum;
+					}
+				expect_close(&sm, want, n, 1e-3);
+				tensor_fini(&sm);
+			}
+			tensor_fini(&a);
+			tensor_fini(&out);
+			free_descs(x, o, NULL);
+			aclopDestroyAttr(at);
+		}
+	}
+}
+END_TEST
+
 START_TEST(reduce_and_softmax_results)
 {
 	uint32_t seed = 4242;
@@ -1023,6 +1176,7 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, types_and_formats);
 	tcase_add_test(tc, binary_shapes_and_broadcast);
 	tcase_add_test(tc, reductions);
+	tcase_add_test(tc, reduction_axes);
 	tcase_add_test(tc, softmax);
 	tcase_add_test(tc, matmul);
 	tcase_add_test(tc, cast);
@@ -1037,6 +1191,7 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, elementwise_results);
 	tcase_add_test(tc, unary_and_cast_results);
 	tcase_add_test(tc, reduce_and_softmax_results);
+	tcase_add_test(tc, middle_axis_results);
 	tcase_add_test(tc, matmul_results);
 	suite_add_tcase(s, tc);
 	return s;

@@ -448,7 +448,8 @@ START_TEST(sizes_unused_dims)
 	u64 d[3];
 
 	for (op = VNPU_OP_ADD; op <= VNPU_OP_MATMUL; op++)
-		for (i = ndims_of(op); i < 3; i++) {
+		/* dims[2] of REDUCE_* and SOFTMAX is inner: optional, not unused */
+		for (i = ndims_of(op) == 2 ? 3 : ndims_of(op); i < 3; i++) {
 			valid_shape(op, d, &odt);
 			d[i] = 1;
 			EXPECT_MSG(sizes_ret(op, F32, odt, 0, d[0], d[1], d[2]) == -EINVAL,
@@ -503,6 +504,47 @@ START_TEST(sizes_overflow)
 				   1ull << 19, 1ull << 19, 1ull << 19), -EOVERFLOW);
 	ck_assert_int_eq(sizes_ret(VNPU_OP_MATMUL, F32, 0, VNPU_OP_F_TRANS_A,
 				   1ull << 19, 1ull << 19, 1ull << 19), 0);
+}
+END_TEST
+
+/* dims[2] = inner of REDUCE_* and SOFTMAX: sizes, workspace, limits. */
+START_TEST(sizes_inner)
+{
+	static const u64 ws_words[] = { 2, 1, 3 };	/* SUM, MAX, SOFTMAX per inner */
+	u64 big = 1ull << 31, rows = 3, cols = 5, inner = 7;
+	struct vnpu_op_sizes sz, sz0;
+	u32 op, t;
+
+	for (t = 0; t < 4; t++) {
+		u32 dt = all_dtypes[t];
+		u64 es = esize(dt);
+
+		for (op = VNPU_OP_REDUCE_SUM; op <= VNPU_OP_SOFTMAX; op++) {
+			if (op == VNPU_OP_SOFTMAX && dt == I32)
+				continue;
+			ck_assert_int_eq(sizes_of(op, dt, 0, 0, rows, cols, inner, &sz), 0);
+			EXPECT(sz.in0 == rows * cols * inner * es && sz.in1 == 0);
+			EXPECT(sz.out == (op == VNPU_OP_SOFTMAX ? rows * cols * inner : rows * inner) * es);
+			EXPECT(sz.ws == ws_words[op - VNPU_OP_REDUCE_SUM] * 4 * inner);
+			/* inner 1 is the same as 0: the old formula */
+			ck_assert_int_eq(sizes_of(op, dt, 0, 0, rows, cols, 1, &sz), 0);
+			ck_assert_int_eq(sizes_of(op, dt, 0, 0, rows, cols, 0, &sz0), 0);
+			EXPECT(!memcmp(&sz, &sz0, sizeof(sz)) && sz.ws == cols * 4);
+		}
+	}
+	/* the limits: one dim, the product of three (no wrap), the workspace */
+	ck_assert_int_eq(sizes_ret(VNPU_OP_REDUCE_SUM, F32, 0, 0, 1, 1, big), 0);
+	ck_assert_int_eq(sizes_ret(VNPU_OP_REDUCE_SUM, F32, 0, 0, 1, 1, big + 1), -EOVERFLOW);
+	ck_assert_int_eq(sizes_ret(VNPU_OP_SOFTMAX, F16, 0, 0, 1, 1, ~0ull), -EOVERFLOW);
+	ck_assert_int_eq(sizes_ret(VNPU_OP_REDUCE_MAX, F32, 0, 0, big, big, big), -EOVERFLOW);
+	ck_assert_int_eq(sizes_ret(VNPU_OP_REDUCE_MAX, I32, 0, 0, 1ull << 10, 1ull << 10,
+				   1ull << 19), -EOVERFLOW);
+	ck_assert_int_eq(sizes_ret(VNPU_OP_REDUCE_MAX, I32, 0, 0, 1ull << 10, 1ull << 10,
+				   1ull << 18), 0);
+	ck_assert_int_eq(sizes_ret(VNPU_OP_SOFTMAX, BF16, 0, 0, 1ull << 20, 1, 1ull << 20),
+			 -EOVERFLOW);
+	/* 2^31 x 2^31 x 2^2 elements: each factor fits, the product wraps u64 */
+	ck_assert_int_eq(sizes_ret(VNPU_OP_REDUCE_SUM, F32, 0, 0, big, big, 4), -EOVERFLOW);
 }
 END_TEST
 
@@ -1397,6 +1439,150 @@ START_TEST(reduce_nan_inf)
 }
 END_TEST
 
+/*
+ * Along the middle axis of rows x cols x inner: every (row, k) against a
+ * double reference, with the tolerances of reduce_case(). @in_place puts
+ * the output at the input's address.
+ */
+static void reduce_inner_case(u32 op, u32 dt, u64 rows, u64 cols, u64 inner, bool in_place)
+{
+	u64 n = rows * cols * inner, r, c, k;
+	void *x = dt == I32 ? rand_i32_full(n) : rand_tensor(dt, n, -10, 10);
+	void *x0 = xalloc(n * esize(dt));
+	void *o = in_place ? x : xalloc(rows * inner * esize(dt));
+	struct vnpu_op_args a = mk(op, dt, rows, cols, inner);
+	char what[80];
+
+	memcpy(x0, x, n * esize(dt));
+	a.in0 = x;
+	a.out = o;
+	ck_assert_int_eq(run(&a), 0);
+	snprintf(what, sizeof(what), "op %u %s %llux%llux%llu", op, dtype_name[dt],
+		 (unsigned long long)rows, (unsigned long long)cols, (unsigned long long)inner);
+	for (r = 0; r < rows; r++)
+		for (k = 0; k < inner; k++) {
+			double s = 0, sa = 0, mx = -INFINITY;
+			u64 at = r * inner + k;
+			u32 su = 0;
+			s32 mi = INT32_MIN;
+
+			for (c = 0; c < cols; c++) {
+				u64 i = (r * cols + c) * inner + k;
+				double v = get_val(x0, dt, i);
+
+				s += v;
+				sa += fabs(v);
+				mx = v > mx ? v : mx;
+				if (dt == I32) {
+					su += ((u32 *)x0)[i];
+					mi = (s32)v > mi ? (s32)v : mi;
+				}
+			}
+			if (dt == I32)
+				EXPECT_MSG(((u32 *)o)[at] == (op == VNPU_OP_REDUCE_SUM ? su : (u32)mi),
+					   "%s [%llu,%llu]", what, (unsigned long long)r,
+					   (unsigned long long)k);
+			else if (op == VNPU_OP_REDUCE_MAX)
+				EXPECT_MSG(get_val(o, dt, at) == mx, "%s [%llu,%llu]", what,
+					   (unsigned long long)r, (unsigned long long)k);
+			else if (dt == F32)
+				EXPECT_MSG(fabs(get_val(o, dt, at) - s) <= 1e-5 * sa,
+					   "%s [%llu,%llu]: %.9g vs %.9g", what, (unsigned long long)r,
+					   (unsigned long long)k, get_val(o, dt, at), s);
+			else
+				check_fp(dt, o, at, s, 1e-5 * sa, what);
+		}
+	if (!in_place)
+		free(o);
+	free(x0);
+	free(x);
+}
+
+/*
+ * {rows, cols, inner}: whole rows per chunk, a row in column segments
+ * (cols * inner > 16384), inner itself in blocks (inner > 16384), and
+ * segments that do not divide the row evenly.
+ */
+static const u64 inner_shapes[][3] = {
+	{ 1, 1, 2 }, { 3, 7, 5 }, { 5, 2, 3 }, { 2, 257, 9 }, { 4, 100, 200 },
+	{ 2, 5000, 4 }, { 1, 3, 20000 }, { 3, 16385, 2 }, { 1, 2, 16384 }, { 6, 1, 3 },
+};
+
+START_TEST(reduce_inner)
+{
+	u32 s, op;
+
+	rng_seed(2100 + _i);
+	for (op = VNPU_OP_REDUCE_SUM; op <= VNPU_OP_REDUCE_MAX; op++)
+		for (s = 0; s < sizeof(inner_shapes) / sizeof(inner_shapes[0]); s++)
+			reduce_inner_case(op, all_dtypes[_i], inner_shapes[s][0], inner_shapes[s][1],
+					  inner_shapes[s][2], s % 3 == 1);
+}
+END_TEST
+
+/* A long column of positive fp32 values: compensated, not naive, summation. */
+START_TEST(reduce_inner_f32_accuracy)
+{
+	u64 cols = 250000, inner = 4, i;
+	float *x = xalloc(cols * inner * 4), out[4], naive = 0;
+	double s = 0;
+	struct vnpu_op_args a = mk(VNPU_OP_REDUCE_SUM, F32, 1, cols, inner);
+
+	rng_seed(4343);
+	for (i = 0; i < cols * inner; i++) {
+		x[i] = (float)rng_uniform(0.0, 1.0);
+		if (i % inner == 2) {
+			s += x[i];
+			naive += x[i];
+		}
+	}
+	a.in0 = x;
+	a.out = out;
+	ck_assert_int_eq(run(&a), 0);
+	EXPECT_MSG(fabs(out[2] - s) <= 1e-6 * s, "sum %.9g vs %.9g", out[2], s);
+	EXPECT(fabs(naive - s) > 1e-6 * s);
+	free(x);
+}
+END_TEST
+
+/* NaN and infinities along the middle axis, in whole rows and in segments. */
+START_TEST(reduce_inner_nan_inf)
+{
+	u64 cols[] = { 5, 20000 }, inner = 3, i, c;
+	u32 t;
+
+	for (t = 0; t < 3; t++) {
+		u32 dt = all_dtypes[t];
+
+		for (i = 0; i < 2; i++) {
+			u64 n = cols[i] * inner;
+			void *x = rand_tensor(dt, n, -10, 10);
+			u32 o[3];
+			struct vnpu_op_args a = mk(VNPU_OP_REDUCE_MAX, dt, 1, cols[i], inner);
+
+			/* k 0: a NaN in the middle; k 1: all -inf; k 2: +inf, then big values */
+			set_val(x, dt, (cols[i] / 2) * inner, NAN);
+			for (c = 0; c < cols[i]; c++)
+				set_val(x, dt, c * inner + 1, -INFINITY);
+			set_val(x, dt, 2, INFINITY);
+			a.in0 = x;
+			a.out = o;
+			ck_assert_int_eq(run(&a), 0);
+			EXPECT(isnan(get_val(o, dt, 0)));
+			EXPECT(get_val(o, dt, 1) == -INFINITY);
+			EXPECT(get_val(o, dt, 2) == INFINITY);
+
+			a.op = VNPU_OP_REDUCE_SUM;
+			ck_assert_int_eq(run(&a), 0);
+			EXPECT(isnan(get_val(o, dt, 0)));
+			EXPECT(get_val(o, dt, 1) == -INFINITY);
+			EXPECT(get_val(o, dt, 2) == INFINITY);
+			free(x);
+		}
+	}
+}
+END_TEST
+
 /* ---- softmax ---------------------------------------------------------- */
 
 /*
@@ -1471,6 +1657,70 @@ START_TEST(softmax_values)
 	softmax_case(dt, 4, 100, 990, 1000, true);
 	/* the whole range of exp's argument, down to where it flushes to 0 */
 	softmax_case(dt, 16, 500, -100, 0, false);
+}
+END_TEST
+
+/* Softmax along the middle axis of rows x cols x inner, as softmax_case(). */
+static void softmax_inner_case(u32 dt, u64 rows, u64 cols, u64 inner, double lo, double hi,
+			       bool in_place)
+{
+	u64 n = rows * cols * inner, r, c, k;
+	void *x = rand_tensor(dt, n, lo, hi);
+	void *x0 = xalloc(n * esize(dt));
+	void *o = in_place ? x : xalloc(n * esize(dt));
+	struct vnpu_op_args a = mk(VNPU_OP_SOFTMAX, dt, rows, cols, inner);
+	double *ref = xalloc(cols * sizeof(double));
+	char what[80];
+
+	memcpy(x0, x, n * esize(dt));
+	a.in0 = x;
+	a.out = o;
+	ck_assert_int_eq(run(&a), 0);
+	snprintf(what, sizeof(what), "softmax %s %llux%llux%llu", dtype_name[dt],
+		 (unsigned long long)rows, (unsigned long long)cols, (unsigned long long)inner);
+	for (r = 0; r < rows; r++)
+		for (k = 0; k < inner; k++) {
+			double mx = -INFINITY, s = 0, gs = 0;
+
+			for (c = 0; c < cols; c++)
+				mx = fmax(mx, get_val(x0, dt, (r * cols + c) * inner + k));
+			for (c = 0; c < cols; c++) {
+				ref[c] = exp(get_val(x0, dt, (r * cols + c) * inner + k) - mx);
+				s += ref[c];
+			}
+			for (c = 0; c < cols; c++) {
+				u64 i = (r * cols + c) * inner + k;
+				double g = get_val(o, dt, i);
+
+				gs += g;
+				if (dt == F32)
+					EXPECT_MSG(fabs(g - ref[c] / s) <= SOFTMAX_F32_REL * (ref[c] / s) +
+						   SOFTMAX_F32_TINY, "%s [%llu,%llu,%llu] %.9g vs %.9g",
+						   what, (unsigned long long)r, (unsigned long long)c,
+						   (unsigned long long)k, g, ref[c] / s);
+				else
+					check_fp(dt, o, i, ref[c] / s, 0, what);
+			}
+			if (dt == F32)
+				EXPECT_MSG(fabs(gs - 1) <= 1e-5, "%s sum %.9g", what, gs);
+		}
+	free(ref);
+	free(x0);
+	if (!in_place)
+		free(o);
+	free(x);
+}
+
+START_TEST(softmax_inner)
+{
+	u32 dt = all_dtypes[_i], s;
+
+	rng_seed(5100 + _i);
+	for (s = 0; s < sizeof(inner_shapes) / sizeof(inner_shapes[0]); s++)
+		softmax_inner_case(dt, inner_shapes[s][0], inner_shapes[s][1], inner_shapes[s][2],
+				   -5, 5, s % 3 == 2);
+	softmax_inner_case(dt, 3, 100, 7, -1000, 1000, false);
+	softmax_inner_case(dt, 2, 9000, 3, -100, 0, true);
 }
 END_TEST
 
@@ -1677,6 +1927,44 @@ START_TEST(ws_reduce)
 						EXPECT(((float *)ws)[c] == (float)v);
 				}
 				free(ws);
+				free(x);
+			}
+}
+END_TEST
+
+/* inner > 1: exactly the formula's workspace, nothing written past it. */
+START_TEST(ws_inner)
+{
+	static const u64 shapes[][3] = { { 3, 10, 6 }, { 2, 3000, 7 }, { 1, 2, 20000 } };
+	u64 i, wsb, k;
+	u32 t, op;
+
+	rng_seed(8200);
+	for (t = 0; t < 4; t++)
+		for (op = VNPU_OP_REDUCE_SUM; op <= VNPU_OP_SOFTMAX; op++)
+			for (i = 0; i < 3; i++) {
+				u32 dt = all_dtypes[t];
+				u64 rows = shapes[i][0], cols = shapes[i][1], inner = shapes[i][2];
+				u64 n = rows * cols * inner, words = op == VNPU_OP_REDUCE_MAX ? 1 :
+					op == VNPU_OP_REDUCE_SUM ? 2 : 3;
+				void *x, *o;
+				struct vnpu_op_args a = mk(op, dt, rows, cols, inner);
+				u8 *ws;
+
+				if (op == VNPU_OP_SOFTMAX && dt == I32)
+					continue;
+				x = rand_tensor(dt, n, -100, 100);
+				o = xalloc(n * esize(dt));
+				a.in0 = x;
+				a.out = o;
+				ws = run_with_guarded_ws(&a, &wsb);
+				ck_assert_uint_eq(wsb, words * 4 * inner);
+				/* REDUCE_*: the first word of each inner is the last row's result */
+				for (k = 0; op != VNPU_OP_SOFTMAX && dt != F16 && dt != BF16 &&
+				     k < inner; k++)
+					EXPECT(((u32 *)ws)[k] == raw_get(o, dt, (rows - 1) * inner + k));
+				free(ws);
+				free(o);
 				free(x);
 			}
 }
@@ -1934,6 +2222,18 @@ START_TEST(cancel_matmul_softmax)
 	ck_assert_int_eq(st.calls, 2);
 	EXPECT(o[0] == -1);	/* stopped before the normalising pass */
 	free(a.ws);
+
+	/* ... and one along a long middle axis, between its column segments */
+	st.calls = 0;
+	a = mk(VNPU_OP_SOFTMAX, F32, 1, m * m / 4, 4);
+	a.in0 = x;
+	a.out = o;
+	a.ws = xalloc(3 * 4 * 4);
+	a.ws_size = 3 * 4 * 4;
+	ck_assert_int_eq(vnpu_op_run(&a, &ctl), -ECANCELED);
+	ck_assert_int_eq(st.calls, 2);
+	EXPECT(o[0] == -1);
+	free(a.ws);
 	free(x);
 	free(o);
 }
@@ -1959,6 +2259,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, sizes_dim_limit);
 	tcase_add_test(tc, sizes_overflow);
 	tcase_add_test(tc, sizes_formula);
+	tcase_add_test(tc, sizes_inner);
 	tcase_add_test(tc, sizes_ignores_pointers);
 	suite_add_tcase(s, tc);
 
@@ -1990,12 +2291,16 @@ static Suite *ops_suite(void)
 	tcase_add_loop_test(tc, reduce_max, 0, 4);
 	tcase_add_test(tc, reduce_sum_f32_accuracy);
 	tcase_add_test(tc, reduce_nan_inf);
+	tcase_add_loop_test(tc, reduce_inner, 0, 4);
+	tcase_add_test(tc, reduce_inner_f32_accuracy);
+	tcase_add_test(tc, reduce_inner_nan_inf);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("softmax");
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, softmax_values, 0, 3);
 	tcase_add_test(tc, softmax_rows_sum_to_one);
+	tcase_add_loop_test(tc, softmax_inner, 0, 3);
 	tcase_add_test(tc, softmax_exp_accuracy);
 	suite_add_tcase(s, tc);
 
@@ -2010,6 +2315,7 @@ static Suite *ops_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, ws_reduce);
 	tcase_add_test(tc, ws_softmax);
+	tcase_add_test(tc, ws_inner);
 	tcase_add_test(tc, ws_matmul);
 	tcase_add_test(tc, ws_none);
 	suite_add_tcase(s, tc);

@@ -277,7 +277,13 @@ uint32_t ref_cast_bits(uint32_t bits, uint32_t from, uint32_t to)
 double ref_reduce(uint32_t op, uint32_t dtype, const void *in, size_t cols, size_t row,
 		  double *abs_sum)
 {
-	size_t base = row * cols;
+	return ref_reduce_inner(op, dtype, in, cols, 1, row, 0, abs_sum);
+}
+
+double ref_reduce_inner(uint32_t op, uint32_t dtype, const void *in, size_t cols, size_t inner,
+			size_t row, size_t k, double *abs_sum)
+{
+	size_t base = row * cols * inner + k;
 	double acc = 0, mag = 0;
 
 	if (dtype == VNPU_DTYPE_I32) {
@@ -285,7 +291,7 @@ double ref_reduce(uint32_t op, uint32_t dtype, const void *in, size_t cols, size
 		int32_t mx = INT32_MIN;
 
 		for (size_t c = 0; c < cols; c++) {
-			uint32_t b = ref_bits(in, dtype, base + c);
+			uint32_t b = ref_bits(in, dtype, base + c * inner);
 
 			s += b;
 			if ((int32_t)b > mx)
@@ -299,7 +305,7 @@ double ref_reduce(uint32_t op, uint32_t dtype, const void *in, size_t cols, size
 	if (op == VNPU_OP_REDUCE_MAX) {
 		acc = -INFINITY;
 		for (size_t c = 0; c < cols; c++) {
-			double v = ref_get(in, dtype, base + c);
+			double v = ref_get(in, dtype, base + c * inner);
 
 			if (isnan(v))
 				return NAN;
@@ -311,7 +317,7 @@ double ref_reduce(uint32_t op, uint32_t dtype, const void *in, size_t cols, size
 		return acc;
 	}
 	for (size_t c = 0; c < cols; c++) {
-		double v = ref_get(in, dtype, base + c);
+		double v = ref_get(in, dtype, base + c * inner);
 
 		acc += v;
 		mag += fabs(v);
@@ -323,13 +329,19 @@ double ref_reduce(uint32_t op, uint32_t dtype, const void *in, size_t cols, size
 
 void ref_softmax_row(uint32_t dtype, const void *in, size_t cols, size_t row, double *out)
 {
-	size_t base = row * cols;
+	ref_softmax_inner(dtype, in, cols, 1, row, 0, out);
+}
+
+void ref_softmax_inner(uint32_t dtype, const void *in, size_t cols, size_t inner, size_t row,
+		       size_t k, double *out)
+{
+	size_t base = row * cols * inner + k;
 	double mx = -INFINITY, sum = 0;
 
 	for (size_t c = 0; c < cols; c++)
-		mx = fmax(mx, ref_get(in, dtype, base + c));
+		mx = fmax(mx, ref_get(in, dtype, base + c * inner));
 	for (size_t c = 0; c < cols; c++) {
-		out[c] = exp(ref_get(in, dtype, base + c) - mx);
+		out[c] = exp(ref_get(in, dtype, base + c * inner) - mx);
 		sum += out[c];
 	}
 	for (size_t c = 0; c < cols; c++)

@@ -75,6 +75,15 @@ double ref_reduce(uint32_t op, uint32_t dtype, const void *in, size_t cols, size
 		  double *abs_sum);
 /* SOFTMAX of row @row into @out (cols doubles). */
 void ref_softmax_row(uint32_t dtype, const void *in, size_t cols, size_t row, double *out);
+/*
+ * The same along the middle axis of a rows x cols x inner tensor: the
+ * result for (@row, @k), and the softmax of the cols elements (@row, c, @k)
+ * into @out (cols doubles).
+ */
+double ref_reduce_inner(uint32_t op, uint32_t dtype, const void *in, size_t cols, size_t inner,
+			size_t row, size_t k, double *abs_sum);
+void ref_softmax_inner(uint32_t dtype, const void *in, size_t cols, size_t inner, size_t row,
+		       size_t k, double *out);
 /* MATMUL element (i, j) for dims {m, n, k}; *@abs_sum gets sum |a*b|. */
 double ref_matmul(uint32_t dtype, uint32_t flags, const void *a, const void *b, size_t m,
 		  size_t n, size_t k, size_t i, size_t j, double *abs_sum);

@@ -101,7 +101,10 @@ uint64_t vnpu_op_ws_needed(const struct drm_vnpu_task_op *op)
 	case VNPU_OP_REDUCE_SUM:
 	case VNPU_OP_REDUCE_MAX:
 	case VNPU_OP_SOFTMAX:
-		return 4 * op->dims[1];
+		/* dims {rows, cols, inner}; inner 0 means 1 */
+		if (k <= 1)
+			return 4 * n;
+		return 4 * k * (op->op == VNPU_OP_REDUCE_MAX ? 1 : op->op == VNPU_OP_REDUCE_SUM ? 2 : 3);
 	case VNPU_OP_MATMUL:
 		if ((op->op_flags & VNPU_OP_F_TRANS_A) || lowp)
 			ws += 4 * m * k;
