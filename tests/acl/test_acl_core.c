@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "acl_optest.h"
 #include "acl_test.h"
 
 /* ---- aclInit / aclFinalize ------------------------------------------------ */
@@ -352,6 +353,32 @@ START_TEST(set_device_rejects_bad_ids)
 }
 END_TEST
 
+/* A module of another major ABI, or an older minor, is refused by name. */
+START_TEST(set_device_checks_the_module_abi)
+{
+	const uint64_t wrong[] = {
+		(uint64_t)VNPU_ABI_MAJOR << 16 | (VNPU_ABI_MINOR - 1),
+		(uint64_t)(VNPU_ABI_MAJOR + 1) << 16 | VNPU_ABI_MINOR,
+	};
+	const char *msg;
+
+	for (unsigned int i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++) {
+		ioctl_fake_abi_version(wrong[i]);
+		ck_assert_int_eq(ACL_ERROR_RT_DRV_INTERNAL_ERROR, aclrtSetDevice(0));
+		msg = aclGetRecentErrMsg();
+		ck_assert_ptr_nonnull(msg);
+		ck_assert_ptr_nonnull(strstr(msg, "ABI"));
+	}
+	/* A later minor of the same major is fine. */
+	ioctl_fake_abi_version((uint64_t)VNPU_ABI_MAJOR << 16 | (VNPU_ABI_MINOR + 1));
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtResetDevice(0));
+	ioctl_fake_abi_version(0);
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtResetDevice(0));
+}
+END_TEST
+
 START_TEST(get_device_needs_a_context)
 {
 	int32_t dev;
@@ -639,6 +666,7 @@ int main(void)
 	tc = acl_tcase("devices", false, 30);
 	tcase_add_test(tc, device_count_matches_the_module);
 	tcase_add_test(tc, set_device_rejects_bad_ids);
+	tcase_add_test(tc, set_device_checks_the_module_abi);
 	tcase_add_test(tc, get_device_needs_a_context);
 	tcase_add_test(tc, set_get_reset_device);
 	tcase_add_test(tc, set_device_is_reference_counted);

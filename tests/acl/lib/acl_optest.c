@@ -22,6 +22,7 @@
 
 static atomic_bool counting;
 static atomic_ulong counts[256];
+static _Atomic uint64_t fake_abi;	/* 0: report the module's own */
 
 static _Thread_local unsigned int stall_nr;	/* armed on this thread (0: none) */
 static pthread_mutex_t stall_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -52,7 +53,17 @@ int ioctl(int fd, unsigned long request, ...)
 		stall_nr = 0;
 		stall_here();
 	}
+	if (request == DRM_IOCTL_VNPU_GET_PARAM && atomic_load(&fake_abi) &&
+	    ((struct drm_vnpu_get_param *)arg)->param == VNPU_PARAM_ABI_VERSION) {
+		((struct drm_vnpu_get_param *)arg)->value = atomic_load(&fake_abi);
+		return 0;
+	}
 	return (int)syscall(SYS_ioctl, fd, request, arg);
+}
+
+void ioctl_fake_abi_version(uint64_t abi)
+{
+	atomic_store(&fake_abi, abi);
 }
 
 void ioctl_stall_arm(unsigned int nr)

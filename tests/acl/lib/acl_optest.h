@@ -43,6 +43,8 @@ void ioctl_stall_arm(unsigned int nr);
 /* Wait until the armed ioctl is held; false after @timeout_ms. */
 bool ioctl_stall_wait(unsigned int timeout_ms);
 void ioctl_stall_release(void);
+/* Make GET_PARAM report @abi as the module's ABI version (0: the real one). */
+void ioctl_fake_abi_version(uint64_t abi);
 
 #define NR_SUBMIT (DRM_COMMAND_BASE + DRM_VNPU_SUBMIT)
 #define NR_POOL_BIND (DRM_COMMAND_BASE + DRM_VNPU_POOL_BIND)
