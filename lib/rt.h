@@ -272,14 +272,16 @@ aclError rt_dev_internal_stream(struct rt_dev *dev, struct rt_stream **out);
 /* The kernel stream id of @s, created if it has none yet. */
 aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id);
 /*
- * Queue one operator task. @pool: 1 = its workspace is bound pool memory
- * (the kernel stream must require pool workspace), 0 = runtime memory (it
- * must not), -1 = no workspace (leave the setting). On failure *@kerr is
- * the kernel's errno (0 if the failure was not the submit's); the message
- * recorded is generic, the caller may record a better one.
+ * Queue one operator as one job: its @ntasks operator tasks, which run in
+ * order (a chain shares one workspace block). @pool: 1 = the workspace is
+ * bound pool memory (the kernel stream must require pool workspace), 0 =
+ * runtime memory (it must not), -1 = no workspace (leave the setting). On
+ * failure *@kerr is the kernel's errno (0 if the failure was not the
+ * submit's); the message recorded is generic, the caller may record a
+ * better one.
  */
-aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, int pool, uint64_t *point,
-			     int *kerr);
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks, int pool,
+			     uint64_t *point, int *kerr);
 
 /* ---- events (rt_event.c) ------------------------------------------------- */
 

@@ -8,9 +8,8 @@
  *                         operand with a single element (broadcast)
  *   Relu Abs              1 input
  *   Cast                  1 input; dst_type (int or data type), truncate
- *   ReduceSumD ReduceMaxD 1 input; axes (adjacent axes, negative ones
- *                         counted from the end; [] is the identity),
- *                         keep_dims
+ *   ReduceSumD ReduceMaxD 1 input; axes (any set, negative ones counted
+ *                         from the end; [] is the identity), keep_dims
  *   SoftmaxV2             1 float input; axes (adjacent axes; default the
  *                         last one), half_to_float (false only)
  *   MatMul                2 two-dimensional inputs; transpose_x1,
@@ -20,7 +19,9 @@
  * Reductions and softmax see their input as rows x cols x inner: cols the
  * product of the named axes, rows of the dimensions before them, inner of
  * those after (one task with dims {rows, cols, inner}). The workspace is
- * the uapi's formula exactly.
+ * the uapi's formula exactly. A reduction over axes that are not adjacent
+ * is a chain of such tasks, one per run of adjacent axes, with the
+ * intermediate tensors in the workspace block (plan_chain(), rt_op.h).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -358,26 +359,28 @@ static aclError plan_cast(const struct op_def *def, const aclTensorDesc *x, cons
 /*
  * The tensor @x as rows x cols x inner around the named axes (@mask):
  * rows the product of the dimensions before the first named axis, cols of
- * the named ones, inner of those after the last. The named axes must be
- * adjacent (vnpu's operators work along one middle axis); none named gives
- * cols = 1.
+ * the named ones, inner of those after the last; none named gives cols = 1.
+ * *@adjacent tells whether the named axes are one run (one vnpu task);
+ * when they are not, rows x cols x inner is only the element count.
  */
 static aclError rows_cols_inner(const struct op_def *def, const aclTensorDesc *x, const bool *mask,
-				uint64_t *rows, uint64_t *cols, uint64_t *inner)
+				uint64_t *rows, uint64_t *cols, uint64_t *inner, bool *adjacent)
 {
 	uint64_t d[3] = { 1, 1, 1 };
 	int i, part = 0;
 
+	*adjacent = true;
 	for (i = 0; i < x->ndims; i++) {
+		int at;
+
 		if (mask[i] && part == 2)
-			return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
-				      "%s: the axes are not adjacent; vnpu runs this operator along adjacent axes "
-				      "only (a single axis, or a run like [1, 2])", def->name);
+			*adjacent = false;
 		if (mask[i])
 			part = 1;
 		else if (part == 1)
 			part = 2;
-		if (!mul_ok(d[mask[i] ? 1 : part ? 2 : 0], (uint64_t)x->dims[i], &d[mask[i] ? 1 : part ? 2 : 0]))
+		at = mask[i] ? 1 : part ? 2 : 0;
+		if (!mul_ok(d[at], (uint64_t)x->dims[i], &d[at]))
 			return too_large(def);
 	}
 	*rows = d[0];
@@ -386,11 +389,103 @@ static aclError rows_cols_inner(const struct op_def *def, const aclTensorDesc *x
 	return ACL_SUCCESS;
 }
 
+/* One step of a chain: @op over @dtype with dims {d0, d1, d2}, from @src to @dst. */
+static void add_step(struct rt_op_plan *p, uint32_t op, uint32_t dtype, uint32_t out_dtype, uint64_t d0,
+		     uint64_t d1, uint64_t d2, int src, int dst)
+{
+	struct rt_op_step *st = &p->steps[p->nsteps++];
+
+	memset(st, 0, sizeof(*st));
+	st->task.op = op;
+	st->task.dtype = dtype;
+	st->task.out_dtype = out_dtype;
+	st->task.dims[0] = d0;
+	st->task.dims[1] = d1;
+	st->task.dims[2] = d2;
+	st->task.ws_size = rt_op_workspace(op, dtype, 0, d0, d1, d2);
+	st->src = src;
+	st->dst = dst;
+	if (st->task.ws_size > p->ws_region)
+		p->ws_region = st->task.ws_size;
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) / a * a;
+}
+
+/*
+ * A reduction over axes that are not adjacent (@elems elements, not
+ * empty): one reduction per run of named axes, first run first, each
+ * seeing the tensor left by the one before as rows x cols x inner. Sums of
+ * fp16/bf16 run in fp32 between a CAST of the input and a CAST of the
+ * result (rounded once, as one task would); maxima and the other types
+ * keep the input's type (a maximum is exact in any type).
+ */
+static aclError plan_chain(const struct op_def *def, const aclTensorDesc *x, const bool *mask, uint64_t elems,
+			   struct rt_op_plan *p)
+{
+	uint32_t dt = p->task.dtype;
+	bool cast = def->vop == VNPU_OP_REDUCE_SUM && (dt == VNPU_DTYPE_F16 || dt == VNPU_DTYPE_BF16);
+	uint32_t wdt = cast ? VNPU_DTYPE_F32 : dt, wes = cast ? 4 : p->in_esize;
+	uint64_t seg[RT_MAX_DIMS], rows = 1, cur = elems, bytes;
+	bool red[RT_MAX_DIMS];
+	int nseg = 0, i, nred = 0, k = 0, src, dst;
+
+	/* the shape as runs of kept and of named axes */
+	for (i = 0; i < x->ndims; i++) {
+		if (nseg && red[nseg - 1] == mask[i]) {
+			seg[nseg - 1] *= (uint64_t)x->dims[i];	/* within elems: no overflow */
+			continue;
+		}
+		seg[nseg] = (uint64_t)x->dims[i];
+		red[nseg++] = mask[i];
+		nred += mask[i];
+	}
+	p->nsteps = 0;
+	p->ws_region = 0;
+	if (cast) {
+		if (elems > OP_MAX_DIM || !bytes_ok(elems, 4, &p->buf_bytes[0]))
+			return too_large(def);
+		add_step(p, VNPU_OP_CAST, dt, VNPU_DTYPE_F32, elems, 0, 0, RT_OP_USER, 0);
+	}
+	src = cast ? 0 : RT_OP_USER;
+	for (i = 0; i < nseg; i++) {
+		uint64_t cols = seg[i], inner;
+
+		if (!red[i]) {
+			rows *= seg[i];
+			continue;
+		}
+		inner = cur / rows / cols;
+		if (rows > OP_MAX_DIM || cols > OP_MAX_DIM || inner > OP_MAX_DIM)
+			return too_large(def);
+		cur = rows * inner;
+		k++;
+		/* the last reduction writes the output, unless a CAST follows */
+		dst = k == nred && !cast ? RT_OP_USER : src == 0 ? 1 : 0;
+		add_step(p, def->vop, wdt, 0, rows, cols, inner > 1 ? inner : 0, src, dst);
+		if (dst >= 0 && !bytes_ok(cur, wes, &bytes))
+			return too_large(def);
+		if (dst >= 0 && bytes > p->buf_bytes[dst])
+			p->buf_bytes[dst] = bytes;
+		src = dst;
+	}
+	if (cast)
+		add_step(p, VNPU_OP_CAST, VNPU_DTYPE_F32, dt, cur, 0, 0, src, RT_OP_USER);
+	p->buf_off[0] = align_up(p->ws_region, RT_OP_BUF_ALIGN);
+	p->buf_off[1] = align_up(p->buf_off[0] + p->buf_bytes[0], RT_OP_BUF_ALIGN);
+	p->task.ws_size = p->buf_off[1] + p->buf_bytes[1];
+	if (p->task.ws_size > OP_MAX_BYTES)
+		return too_large(def);
+	return ACL_SUCCESS;
+}
+
 static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, const aclopAttr *attr,
 			  struct rt_op_plan *p)
 {
 	bool softmax = def->kind == K_SOFTMAX, keep = false, half_to_float = false;
-	bool mask[RT_MAX_DIMS];
+	bool mask[RT_MAX_DIMS], adjacent;
 	uint64_t rows = 0, cols = 0, inner = 0, elems, outer;
 	int naxes, i;
 	aclError ret;
@@ -409,11 +504,16 @@ static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, cons
 	if (softmax && half_to_float)
 		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
 			      "SoftmaxV2: half_to_float=true is not supported (the output has the input's type)");
-	ret = rows_cols_inner(def, x, mask, &rows, &cols, &inner);
+	ret = rows_cols_inner(def, x, mask, &rows, &cols, &inner, &adjacent);
 	if (ret)
 		return ret;
+	if (!adjacent && softmax)
+		return rt_err(ACL_ERROR_OP_ATTR_NOT_MATCH,
+			      "SoftmaxV2: the axes are not adjacent; vnpu runs softmax along adjacent axes only "
+			      "(a single axis, or a run like [1, 2])");
+	/* A chain's tasks are checked one by one (plan_chain). */
 	if (!mul_ok(rows, cols, &elems) || !mul_ok(elems, inner, &elems) || !mul_ok(rows, inner, &outer) ||
-	    rows > OP_MAX_DIM || cols > OP_MAX_DIM || inner > OP_MAX_DIM ||
+	    (adjacent && (rows > OP_MAX_DIM || cols > OP_MAX_DIM || inner > OP_MAX_DIM)) ||
 	    !bytes_ok(elems, p->in_esize, &p->in_bytes[0]))
 		return too_large(def);
 
@@ -437,10 +537,14 @@ static aclError plan_rows(const struct op_def *def, const aclTensorDesc *x, cons
 		p->empty = outer == 0;
 	}
 	p->nin = 1;
+	/* In place is fine for a chain too: its first task reads all of the
+	 * input before its last one writes the output. */
+	p->in_place_ok = true;
+	if (!adjacent)
+		return p->empty ? ACL_SUCCESS : plan_chain(def, x, mask, elems, p);
 	p->task.dims[0] = rows;
 	p->task.dims[1] = cols;
 	p->task.dims[2] = inner > 1 ? inner : 0;	/* 0: the last axis, as before ABI 1.2 */
-	p->in_place_ok = true;
 	return ACL_SUCCESS;
 }
 
@@ -618,8 +722,9 @@ aclError rt_op_plan(const char *type, int nin, aclTensorDesc *const *in_desc, in
 	}
 	if (ret)
 		return ret;
-	p->task.ws_size = rt_op_workspace(p->task.op, p->task.dtype, p->task.op_flags, p->task.dims[0],
-					  p->task.dims[1], p->task.dims[2]);
+	if (!p->nsteps)
+		p->task.ws_size = rt_op_workspace(p->task.op, p->task.dtype, p->task.op_flags, p->task.dims[0],
+						  p->task.dims[1], p->task.dims[2]);
 	return check_output(p, out_desc[0]);
 }
 
@@ -712,6 +817,31 @@ aclError rt_op_check_workspace(const struct rt_op_plan *p, uint64_t va, uint64_t
 		return rt_err(ACL_ERROR_INVALID_PARAM, "%s: workspace [0x%" PRIx64 ", +%" PRIu64 ") overlaps outputs[0]",
 			      p->type, va, size);
 	return ACL_SUCCESS;
+}
+
+unsigned int rt_op_tasks(const struct rt_op_plan *p, uint64_t ws, struct drm_vnpu_task *tasks)
+{
+	unsigned int i;
+
+	if (!p->nsteps) {
+		memset(&tasks[0], 0, sizeof(tasks[0]));
+		tasks[0].kind = VNPU_TASK_OP;
+		tasks[0].op = p->task;
+		tasks[0].op.ws = p->task.ws_size ? ws : 0;
+		return 1;
+	}
+	for (i = 0; i < p->nsteps; i++) {
+		const struct rt_op_step *st = &p->steps[i];
+		struct drm_vnpu_task_op *op = &tasks[i].op;
+
+		memset(&tasks[i], 0, sizeof(tasks[i]));
+		tasks[i].kind = VNPU_TASK_OP;
+		*op = st->task;
+		op->in0 = st->src == RT_OP_USER ? p->task.in0 : ws + p->buf_off[st->src];
+		op->out = st->dst == RT_OP_USER ? p->task.out : ws + p->buf_off[st->dst];
+		op->ws = op->ws_size ? ws : 0;
+	}
+	return p->nsteps;
 }
 
 void rt_op_refresh_output(const struct rt_op_plan *p, aclTensorDesc *out_desc)

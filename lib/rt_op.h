@@ -3,8 +3,9 @@
  * rt_op.h - single-operator execution, the pure half: the objects behind
  * aclTensorDesc, aclDataBuffer and aclopAttr, and the planner that turns a
  * CANN operator call (type name, tensor descriptors, attributes) into one
- * vnpu operator task (struct drm_vnpu_task_op) with the sizes, alignment
- * and workspace the kernel will ask for.
+ * vnpu operator task (struct drm_vnpu_task_op), or a short chain of them
+ * for a reduction over non-adjacent axes, with the sizes, alignment and
+ * workspace the kernel will ask for.
  *
  * Nothing here issues a system call: rt_op.c, acl_tensor.c and
  * acl_opattr.c are linked into the host unit tests. Failures record their
@@ -115,9 +116,32 @@ bool rt_format_known(aclFormat format);
  * addresses (op, dtype, out_dtype, op_flags, dims and ws_size filled; in0,
  * in1, out and ws are set by rt_op_bind_buffers() and the executor).
  */
+/*
+ * A reduction over axes that are not adjacent runs as a chain of tasks in
+ * one job (tasks of a job run in order): one reduction per run of adjacent
+ * axes, first run first, with CASTs to and from fp32 around them for an
+ * fp16/bf16 ReduceSumD. The intermediate tensors live in the operator's
+ * workspace block after the tasks' own workspace: [0, ws_region) is the
+ * workspace every reduction of the chain uses, then buffer 0 and buffer 1,
+ * each 64-byte aligned, which the steps use in turn.
+ */
+#define RT_OP_USER (-1)			/* step operand: the user's input/output */
+#define RT_OP_MAX_STEPS (RT_MAX_DIMS / 2 + 2)
+#define RT_OP_BUF_ALIGN 64
+
+struct rt_op_step {
+	struct drm_vnpu_task_op task;	/* no addresses; ws_size its own need */
+	int src, dst;			/* RT_OP_USER, or buffer 0 or 1 */
+};
+
 struct rt_op_plan {
 	const char *type;		/* the CANN name, for messages */
+	/* The task; for a chain only the user's addresses (in0, out) and, in
+	 * ws_size, the bytes of the whole workspace block. */
 	struct drm_vnpu_task_op task;
+	unsigned int nsteps;		/* 0: the one task above; else a chain */
+	uint64_t ws_region;		/* chain: workspace of its reductions */
+	uint64_t buf_off[2], buf_bytes[2];	/* chain: intermediates in the block */
 	unsigned int nin;		/* inputs the task reads (1 or 2) */
 	uint64_t in_bytes[2];		/* bytes each input must provide */
 	uint64_t out_bytes;
@@ -127,6 +151,7 @@ struct rt_op_plan {
 	aclDataType out_type;
 	int out_ndims;
 	int64_t out_dims[RT_MAX_DIMS];
+	struct rt_op_step steps[RT_OP_MAX_STEPS];	/* nsteps of them */
 };
 
 /*
@@ -155,6 +180,13 @@ aclError rt_op_bind_buffers(struct rt_op_plan *plan, int nin, aclDataBuffer *con
 /* May workspace [va, va + size) be used with the bound operands (4-byte
  * aligned, overlapping none)? ACL_SUCCESS or the code, with a message. */
 aclError rt_op_check_workspace(const struct rt_op_plan *plan, uint64_t va, uint64_t size);
+
+/*
+ * The tasks of a bound plan whose workspace block starts at @ws (0 if the
+ * plan needs none) into @tasks (room for RT_OP_MAX_STEPS); returns how
+ * many. Every task is a VNPU_TASK_OP, in the order they must run.
+ */
+unsigned int rt_op_tasks(const struct rt_op_plan *plan, uint64_t ws, struct drm_vnpu_task *tasks);
 
 /* Write the planned output shape into @out_desc (aclopExecuteV2's refresh). */
 void rt_op_refresh_output(const struct rt_op_plan *plan, aclTensorDesc *out_desc);

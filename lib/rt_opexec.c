@@ -3,7 +3,9 @@
  * rt_opexec.c - executing one operator on a stream: the allocator flow.
  *
  * For an operator on stream S that needs workspace (rt_op.c computes how
- * much, by the uapi formula):
+ * much, by the uapi formula; for a reduction over non-adjacent axes the
+ * block also holds the intermediate tensors of its chain of tasks, which
+ * go to the kernel as one job, so the flow below is the same):
  *
  *   with an allocator registered for S (read with no lock, rt_allocreg.h):
  *     block = alloc(obj, size); addr = getAddrFromBlock(block)
@@ -82,7 +84,7 @@ static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, co
 	const struct rt_allocfns *fn = &rec->fns;
 	struct rt_errsave saved;
 	uint64_t size = p->task.ws_size, point;
-	struct drm_vnpu_task task = { .kind = VNPU_TASK_OP };
+	struct drm_vnpu_task tasks[RT_OP_MAX_STEPS];
 	struct rt_alloc *a = NULL;
 	void *block, *addr;
 	aclError err;
@@ -111,13 +113,10 @@ static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, co
 			err = rt_pool_bind(s, a);
 	}
 	if (!err) {
-		task.op = p->task;
-		task.op.ws = (uint64_t)(uintptr_t)addr;
-		err = rt_stream_submit_op(s, &task, 1, &point, &kerr);
-		if (err && kerr) {
-			p->task.ws = task.op.ws;
+		p->task.ws = (uint64_t)(uintptr_t)addr;
+		err = rt_stream_submit_op(s, tasks, rt_op_tasks(p, p->task.ws, tasks), 1, &point, &kerr);
+		if (err && kerr)
 			err = submit_error(p, s, kerr, true, err);
-		}
 	}
 	/* In host order right after the enqueue (or the failure), as CANN:
 	 * stream order keeps the block safe for this stream's later work. */
@@ -131,7 +130,7 @@ static aclError run_with_allocator(struct rt_op_plan *p, struct rt_stream *s, co
 
 static aclError run_with_pool(struct rt_op_plan *p, struct rt_stream *s)
 {
-	struct drm_vnpu_task task = { .kind = VNPU_TASK_OP };
+	struct drm_vnpu_task tasks[RT_OP_MAX_STEPS];
 	struct rt_wsblock *b;
 	uint64_t point = 0;
 	aclError err;
@@ -140,13 +139,10 @@ static aclError run_with_pool(struct rt_op_plan *p, struct rt_stream *s)
 	err = rt_pool_ws_take(s, p->task.ws_size, &b);
 	if (err)
 		return err;
-	task.op = p->task;
-	task.op.ws = b->va;
-	err = rt_stream_submit_op(s, &task, 0, &point, &kerr);
-	if (err && kerr) {
-		p->task.ws = task.op.ws;
+	p->task.ws = b->va;
+	err = rt_stream_submit_op(s, tasks, rt_op_tasks(p, b->va, tasks), 0, &point, &kerr);
+	if (err && kerr)
 		err = submit_error(p, s, kerr, false, err);
-	}
 	/* Unused after a failure: its previous last use still bounds it. */
 	rt_pool_ws_give(s, b, err ? atomic_load(&s->last_point) : point);
 	return err;
@@ -185,11 +181,11 @@ aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclD
 		goto out;	/* nothing to compute, nothing queued */
 
 	if (!plan.task.ws_size) {
-		struct drm_vnpu_task task = { .kind = VNPU_TASK_OP, .op = plan.task };
+		struct drm_vnpu_task task;
 		uint64_t point;
 		int kerr;
 
-		err = rt_stream_submit_op(s, &task, -1, &point, &kerr);
+		err = rt_stream_submit_op(s, &task, rt_op_tasks(&plan, 0, &task), -1, &point, &kerr);
 		if (err && kerr)
 			err = submit_error(&plan, s, kerr, false, err);
 	} else {

@@ -310,8 +310,8 @@ aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id)
 	return err;
 }
 
-aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, int pool, uint64_t *point,
-			     int *kerr)
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks, int pool,
+			     uint64_t *point, int *kerr)
 {
 	aclError err;
 	int ret;
@@ -330,7 +330,7 @@ aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *ta
 			s->require_pool = pool == 1;
 	}
 	if (!err)
-		err = submit_raw(s, task, 1, NULL, 0, point, kerr);
+		err = submit_raw(s, tasks, ntasks, NULL, 0, point, kerr);
 	pthread_mutex_unlock(&s->submit_lock);
 	return err;
 }

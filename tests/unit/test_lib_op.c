@@ -436,13 +436,195 @@ START_TEST(reduction_axes)
 	ck_assert_uint_eq(plan.task.dims[2], 0);
 	ck_assert_int_eq(plan1("ReduceSumD", 1, all, NULL, all, at), ACL_SUCCESS);
 	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o0, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
-	/* axes that are not adjacent: not (yet) one vnpu operator */
+	/* axes that are not adjacent: a chain (reduction_chains); with
+	 * keep_dims the reduced axes stay as 1 there too */
 	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 0, 2 }), ACL_SUCCESS);
-	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, k1, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, k1, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
 	free_descs(x, o0, k0);
 	free_descs(o1, k1, o01);
 	free_descs(k12, o12, all);
 	aclDestroyTensorDesc(kall);
+	aclopDestroyAttr(at);
+}
+END_TEST
+
+/* Step @i of the plan: op, dtypes, dims, operands and its own workspace. */
+static void expect_step(unsigned int i, uint32_t op, uint32_t dt, uint32_t odt, uint64_t d0, uint64_t d1,
+			uint64_t d2, int src, int dst)
+{
+	const struct rt_op_step *st = &plan.steps[i];
+
+	ck_assert_uint_lt(i, plan.nsteps);
+	ck_assert_uint_eq(st->task.op, op);
+	ck_assert_uint_eq(st->task.dtype, dt);
+	ck_assert_uint_eq(st->task.out_dtype, odt);
+	ck_assert_uint_eq(st->task.dims[0], d0);
+	ck_assert_uint_eq(st->task.dims[1], d1);
+	ck_assert_uint_eq(st->task.dims[2], d2);
+	ck_assert_int_eq(st->src, src);
+	ck_assert_int_eq(st->dst, dst);
+	ck_assert_uint_eq(st->task.ws_size, rt_op_workspace(op, dt, 0, d0, d1, d2));
+}
+
+/*
+ * The chain of a planned reduction agrees with the kernel: every step is
+ * an operator the kernel accepts, reading and writing exactly the bytes
+ * the plan gives its operands (the user's tensors or the buffers), its
+ * workspace within the region, the buffers 64-byte aligned after it.
+ */
+static void chain_agrees(void)
+{
+	uint64_t ws_max = 0;
+	unsigned int i;
+
+	ck_assert_uint_gt(plan.nsteps, 1);
+	ck_assert_uint_eq(plan.buf_off[0] % RT_OP_BUF_ALIGN, 0);
+	ck_assert_uint_eq(plan.buf_off[1] % RT_OP_BUF_ALIGN, 0);
+	ck_assert_uint_ge(plan.buf_off[0], plan.ws_region);
+	ck_assert_uint_ge(plan.buf_off[1], plan.buf_off[0] + plan.buf_bytes[0]);
+	ck_assert_uint_eq(plan.task.ws_size, plan.buf_off[1] + plan.buf_bytes[1]);
+	for (i = 0; i < plan.nsteps; i++) {
+		const struct rt_op_step *st = &plan.steps[i];
+		struct vnpu_op_args a = {
+			.op = st->task.op, .dtype = st->task.dtype, .out_dtype = st->task.out_dtype,
+			.dims = { st->task.dims[0], st->task.dims[1], st->task.dims[2] },
+		};
+		struct vnpu_op_sizes sz;
+
+		ck_assert_int_eq(vnpu_op_sizes(&a, &sz), 0);
+		ck_assert_uint_eq(sz.ws, st->task.ws_size);
+		ws_max = sz.ws > ws_max ? sz.ws : ws_max;
+		/* the first step reads the input, the last writes the output */
+		ck_assert_int_eq(st->src == RT_OP_USER, i == 0);
+		ck_assert_int_eq(st->dst == RT_OP_USER, i == plan.nsteps - 1);
+		if (st->src == RT_OP_USER)
+			ck_assert_uint_eq(sz.in0, plan.in_bytes[0]);
+		else
+			ck_assert_uint_le(sz.in0, plan.buf_bytes[st->src]);
+		if (st->dst == RT_OP_USER)
+			ck_assert_uint_eq(sz.out, plan.out_bytes);
+		else
+			ck_assert_uint_le(sz.out, plan.buf_bytes[st->dst]);
+		/* each step's input is the previous step's output */
+		if (i)
+			ck_assert_int_eq(st->src, plan.steps[i - 1].dst);
+		ck_assert_int_ne(st->src == RT_OP_USER ? -2 : st->src, st->dst);
+	}
+	ck_assert_uint_eq(plan.ws_region, ws_max);
+}
+
+/* Axes that are not adjacent: one reduction per run, first run first. */
+START_TEST(reduction_chains)
+{
+	const uint32_t F32 = VNPU_DTYPE_F32, F16 = VNPU_DTYPE_F16, SUM = VNPU_OP_REDUCE_SUM,
+		       MAX = VNPU_OP_REDUCE_MAX, CAST = VNPU_OP_CAST;
+	aclTensorDesc *x = TD(ACL_FLOAT, 2, 3, 5), *o = TD(ACL_FLOAT, 3), *ok = TD(ACL_FLOAT, 1, 3, 1);
+	aclTensorDesc *h = TD(ACL_FLOAT16, 2, 3, 5), *ho = TD(ACL_FLOAT16, 3), *hk = TD(ACL_FLOAT16, 1, 3, 1);
+	aclTensorDesc *y = TD(ACL_INT32, 2, 3, 4, 5), *y02 = TD(ACL_INT32, 3, 5), *y13 = TD(ACL_INT32, 2, 4);
+	aclTensorDesc *y013 = TD(ACL_INT32, 4), *y013k = TD(ACL_INT32, 1, 1, 4, 1);
+	aclTensorDesc *z = TD(ACL_FLOAT, 2, 3, 4, 5, 6), *z024 = TD(ACL_FLOAT, 3, 5);
+	aclopAttr *at = aclopCreateAttr();
+
+	/* [2, 3, 5] fp32, [0, 2]: {1, 2, 15} into buffer 0, then {3, 5, 1} */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 0, 2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, o, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 2);
+	expect_step(0, SUM, F32, 0, 1, 2, 15, RT_OP_USER, 0);
+	expect_step(1, SUM, F32, 0, 3, 5, 0, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.ws_region, 8 * 15);
+	ck_assert_uint_eq(plan.buf_off[0], 128);
+	ck_assert_uint_eq(plan.buf_bytes[0], 4 * 15);
+	ck_assert_uint_eq(plan.buf_bytes[1], 0);
+	ck_assert_uint_eq(plan.buf_off[1], 192);	/* empty, 64-byte aligned */
+	ck_assert_uint_eq(plan.task.ws_size, 192);
+	ck_assert_uint_eq(plan.out_bytes, 4 * 3);
+	ck_assert(plan.in_place_ok);
+	chain_agrees();
+	ck_assert_int_eq(plan1("ReduceSumD", 1, x, NULL, ok, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, x, NULL, o, at), ACL_SUCCESS);
+	expect_step(0, MAX, F32, 0, 1, 2, 15, RT_OP_USER, 0);
+	expect_step(1, MAX, F32, 0, 3, 5, 0, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.ws_region, 4 * 15);
+	chain_agrees();
+
+	/* fp16 sums run in fp32 between two CASTs; buffers alternate */
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, h, NULL, hk, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 4);
+	expect_step(0, CAST, F16, F32, 30, 0, 0, RT_OP_USER, 0);
+	expect_step(1, SUM, F32, 0, 1, 2, 15, 0, 1);
+	expect_step(2, SUM, F32, 0, 3, 5, 0, 1, 0);
+	expect_step(3, CAST, F32, F16, 3, 0, 0, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.buf_bytes[0], 4 * 30);
+	ck_assert_uint_eq(plan.buf_bytes[1], 4 * 15);
+	ck_assert_uint_eq(plan.buf_off[1], 256);
+	ck_assert_uint_eq(plan.task.ws_size, 256 + 60);
+	ck_assert_uint_eq(plan.out_bytes, 2 * 3);
+	chain_agrees();
+	ck_assert_int_eq(plan1("ReduceSumD", 1, h, NULL, ho, at), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
+	/* fp16 maxima are exact: no CAST, fp16 intermediates */
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, h, NULL, hk, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 2);
+	expect_step(0, MAX, F16, 0, 1, 2, 15, RT_OP_USER, 0);
+	expect_step(1, MAX, F16, 0, 3, 5, 0, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.buf_bytes[0], 2 * 15);
+	chain_agrees();
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 0), ACL_SUCCESS);
+
+	/* 4-D int32: [0, 2], [1, 3], [0, 1, 3] (runs [0, 1] and [3]) */
+	ck_assert_int_eq(plan1("ReduceSumD", 1, y, NULL, y02, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 2);
+	expect_step(0, SUM, VNPU_DTYPE_I32, 0, 1, 2, 60, RT_OP_USER, 0);
+	expect_step(1, SUM, VNPU_DTYPE_I32, 0, 3, 4, 5, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.buf_bytes[0], 4 * 60);
+	ck_assert_uint_eq(plan.ws_region, 8 * 60);
+	chain_agrees();
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 3, 1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, y, NULL, y13, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 2);
+	expect_step(0, SUM, VNPU_DTYPE_I32, 0, 2, 3, 20, RT_OP_USER, 0);
+	expect_step(1, SUM, VNPU_DTYPE_I32, 0, 8, 5, 0, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.buf_bytes[0], 4 * 40);
+	chain_agrees();
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 3, (int64_t[]){ 0, 1, -1 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, y, NULL, y013, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 2);
+	expect_step(0, MAX, VNPU_DTYPE_I32, 0, 1, 6, 20, RT_OP_USER, 0);
+	expect_step(1, MAX, VNPU_DTYPE_I32, 0, 4, 5, 0, 0, RT_OP_USER);
+	ck_assert_uint_eq(plan.buf_bytes[0], 4 * 20);
+	chain_agrees();
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 1), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceMaxD", 1, y, NULL, y013k, at), ACL_SUCCESS);
+	ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", 0), ACL_SUCCESS);
+
+	/* three runs: the buffers alternate, the second holds the smaller */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 3, (int64_t[]){ 0, 2, 4 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("ReduceSumD", 1, z, NULL, z024, at), ACL_SUCCESS);
+	ck_assert_uint_eq(plan.nsteps, 3);
+	expect_step(0, SUM, F32, 0, 1, 2, 360, RT_OP_USER, 0);
+	expect_step(1, SUM, F32, 0, 3, 4, 30, 0, 1);
+	expect_step(2, SUM, F32, 0, 15, 6, 0, 1, RT_OP_USER);
+	ck_assert_uint_eq(plan.buf_bytes[0], 4 * 360);
+	ck_assert_uint_eq(plan.buf_bytes[1], 4 * 90);
+	chain_agrees();
+
+	/* softmax stays adjacent-only */
+	ck_assert_int_eq(aclopSetAttrListInt(at, "axes", 2, (int64_t[]){ 0, 2 }), ACL_SUCCESS);
+	ck_assert_int_eq(plan1("SoftmaxV2", 1, x, NULL, x, at), ACL_ERROR_OP_ATTR_NOT_MATCH);
+	/* an empty kept axis: nothing to compute, no chain */
+	{
+		aclTensorDesc *e = TD(ACL_FLOAT, 2, 0, 5), *eo = TD(ACL_FLOAT, 0);
+
+		ck_assert_int_eq(plan1("ReduceSumD", 1, e, NULL, eo, at), ACL_SUCCESS);
+		ck_assert(plan.empty);
+		ck_assert_uint_eq(plan.nsteps, 0);
+		free_descs(e, eo, NULL);
+	}
+	free_descs(x, o, ok);
+	free_descs(h, ho, hk);
+	free_descs(y, y02, y13);
+	free_descs(y013, y013k, z);
+	aclDestroyTensorDesc(z024);
 	aclopDestroyAttr(at);
 }
 END_TEST
@@ -1116,6 +1298,146 @@ START_TEST(reduce_and_softmax_results)
 }
 END_TEST
 
+/* Run a planned chain with the kernel's compute code: the block on the
+ * host, its tasks from rt_op_tasks() run one after the other. */
+static void run_chain(const struct tensor *a, struct tensor *out)
+{
+	struct drm_vnpu_task tasks[RT_OP_MAX_STEPS];
+	void *block = aligned_alloc(RT_OP_BUF_ALIGN, (plan.task.ws_size + RT_OP_BUF_ALIGN - 1) /
+					    RT_OP_BUF_ALIGN * RT_OP_BUF_ALIGN);
+	unsigned int i, n;
+
+	ck_assert_ptr_nonnull(block);
+	memset(block, 0xa5, plan.task.ws_size);	/* no step may rely on zeros */
+	chain_agrees();
+	plan.task.in0 = (uint64_t)(uintptr_t)a->raw;
+	plan.task.out = (uint64_t)(uintptr_t)out->raw;
+	n = rt_op_tasks(&plan, (uint64_t)(uintptr_t)block, tasks);
+	ck_assert_uint_eq(n, plan.nsteps);
+	for (i = 0; i < n; i++) {
+		const struct drm_vnpu_task_op *t = &tasks[i].op;
+		struct vnpu_op_args args = {
+			.op = t->op, .dtype = t->dtype, .out_dtype = t->out_dtype, .flags = t->op_flags,
+			.dims = { t->dims[0], t->dims[1], t->dims[2] },
+			.in0 = (void *)(uintptr_t)t->in0, .out = (void *)(uintptr_t)t->out,
+			.ws = (void *)(uintptr_t)t->ws, .ws_size = t->ws_size,
+		};
+
+		ck_assert_uint_eq(tasks[i].kind, VNPU_TASK_OP);
+		/* the workspace is the block's start, apart from the buffers */
+		ck_assert(t->ws_size ? t->ws == (uint64_t)(uintptr_t)block : !t->ws);
+		ck_assert_uint_le(t->ws_size, plan.ws_region);
+		ck_assert_int_eq(vnpu_op_run(&args, NULL), 0);
+	}
+	free(block);
+}
+
+/* A reduction of @x (shape @dims) over @mask, in double precision. */
+static void host_reduce_axes(const double *x, int ndims, const int64_t *dims, const bool *mask, bool max, double *want,
+		       size_t nout)
+{
+	size_t n = 1, i, o;
+	bool *seen = calloc(nout ? nout : 1, 1);
+	int d;
+
+	ck_assert_ptr_nonnull(seen);
+	for (d = 0; d < ndims; d++)
+		n *= (size_t)dims[d];
+	for (i = 0; i < n; i++) {
+		size_t rest = i, stride = 1;
+
+		o = 0;
+		for (d = ndims - 1; d >= 0; d--) {
+			size_t c = rest % (size_t)dims[d];
+
+			rest /= (size_t)dims[d];
+			if (!mask[d]) {
+				o += c * stride;
+				stride *= (size_t)dims[d];
+			}
+		}
+		if (!seen[o])
+			want[o] = x[i];
+		else
+			want[o] = max ? fmax(want[o], x[i]) : want[o] + x[i];
+		seen[o] = true;
+	}
+	free(seen);
+}
+
+/* Non-adjacent axes, every type, sum and max, with and without keep_dims. */
+START_TEST(chain_results)
+{
+	static const struct {
+		int ndims;
+		int64_t dims[4];
+		int naxes;
+		int64_t axes[3];
+	} cases[] = {
+		{ 3, { 5, 6, 70 }, 2, { 0, 2 } },
+		{ 4, { 3, 4, 5, 6 }, 2, { 0, 2 } },
+		{ 4, { 3, 4, 5, 6 }, 2, { 1, 3 } },
+		{ 4, { 3, 4, 5, 6 }, 3, { 0, 1, 3 } },
+		{ 4, { 3, 4, 5, 6 }, 2, { -1, -3 } },
+	};
+	uint32_t seed = 2024;
+	unsigned int c;
+	int t, keep, mx;
+
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		const int64_t *dims = cases[c].dims;
+		int nd = cases[c].ndims, d, i;
+		bool mask[4] = { false };
+		int64_t od[4];
+		size_t n = 1, on = 1;
+
+		for (i = 0; i < cases[c].naxes; i++)
+			mask[(cases[c].axes[i] + nd) % nd] = true;
+		for (d = 0; d < nd; d++) {
+			n *= (size_t)dims[d];
+			on *= mask[d] ? 1 : (size_t)dims[d];
+		}
+		for (t = 0; t < 4; t++) {
+			aclDataType ty = all_types[t];
+			aclTensorDesc *x = td(ty, nd, dims);
+			aclopAttr *at = aclopCreateAttr();
+
+			ck_assert_int_eq(aclopSetAttrListInt(at, "axes", cases[c].naxes, cases[c].axes), ACL_SUCCESS);
+			for (keep = 0; keep < 2; keep++) {
+				aclTensorDesc *o;
+				int k = 0;
+
+				for (d = 0; d < nd; d++)
+					if (!mask[d] || keep)
+						od[k++] = mask[d] ? 1 : dims[d];
+				o = td(ty, k, od);
+				ck_assert_int_eq(aclopSetAttrBool(at, "keep_dims", (uint8_t)keep), ACL_SUCCESS);
+				for (mx = 0; mx < 2; mx++) {
+					struct tensor a, out;
+					double *want = calloc(on, sizeof(double));
+
+					ck_assert_ptr_nonnull(want);
+					tensor_init(&a, ty, n, &seed, -8, 8);
+					tensor_init(&out, ty, on, &seed, 0, 0);
+					ck_assert_int_eq(plan1(mx ? "ReduceMaxD" : "ReduceSumD", 1, x, NULL, o, at),
+							 ACL_SUCCESS);
+					run_chain(&a, &out);
+					host_reduce_axes(a.v, nd, dims, mask, mx, want, on);
+					/* sums: the exact sum rounded once (fp16/bf16 via fp32) */
+					expect_close(&out, want, on, mx ? 0 : 8.0 * (double)(n / on));
+					tensor_fini(&a);
+					tensor_fini(&out);
+					free(want);
+				}
+				aclDestroyTensorDesc(o);
+			}
+			aclDestroyTensorDesc(x);
+			aclopDestroyAttr(at);
+		}
+	}
+}
+END_TEST
+
 START_TEST(matmul_results)
 {
 	uint32_t seed = 31337;
@@ -1177,6 +1499,7 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, binary_shapes_and_broadcast);
 	tcase_add_test(tc, reductions);
 	tcase_add_test(tc, reduction_axes);
+	tcase_add_test(tc, reduction_chains);
 	tcase_add_test(tc, softmax);
 	tcase_add_test(tc, matmul);
 	tcase_add_test(tc, cast);
@@ -1192,6 +1515,7 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, unary_and_cast_results);
 	tcase_add_test(tc, reduce_and_softmax_results);
 	tcase_add_test(tc, middle_axis_results);
+	tcase_add_test(tc, chain_results);
 	tcase_add_test(tc, matmul_results);
 	suite_add_tcase(s, tc);
 	return s;
