@@ -5,7 +5,8 @@
  * CPU references computed here in double precision, CANN's error codes,
  * buffers that must be device memory, output descriptors refreshed, and
  * the runtime's own workspace pool (one submit per operator when warm,
- * several streams at once).
+ * several streams at once); reductions over non-adjacent axes also with a
+ * registered allocator (their chain of tasks takes one block).
  */
 #include <math.h>
 #include <pthread.h>
@@ -239,6 +240,213 @@ START_TEST(reductions_along_any_adjacent_axes)
 		dt_free(x);
 	}
 	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+/* want[o] = sum or max of x (shape @dims) over the axes in @mask. */
+static void host_reduce_axes(const double *x, int nd, const int64_t *dims, const bool *mask, int mx, double *want,
+			     size_t nout)
+{
+	size_t n = 1, i;
+	bool *seen = calloc(nout, 1);
+	int d;
+
+	ck_assert_ptr_nonnull(seen);
+	for (d = 0; d < nd; d++)
+		n *= (size_t)dims[d];
+	for (i = 0; i < n; i++) {
+		size_t rest = i, stride = 1, o = 0;
+
+		for (d = nd - 1; d >= 0; d--) {
+			size_t c = rest % (size_t)dims[d];
+
+			rest /= (size_t)dims[d];
+			if (!mask[d]) {
+				o += c * stride;
+				stride *= (size_t)dims[d];
+			}
+		}
+		want[o] = !seen[o] ? x[i] : mx ? fmax(want[o], x[i]) : want[o] + x[i];
+		seen[o] = true;
+	}
+	free(seen);
+}
+
+/* The output shape of a reduction of @dims over @mask (CANN's keep_dims). */
+static int reduced_shape(int nd, const int64_t *dims, const bool *mask, bool keep, int64_t *od, size_t *count)
+{
+	int d, k = 0;
+
+	*count = 1;
+	for (d = 0; d < nd; d++) {
+		if (mask[d] && !keep)
+			continue;
+		od[k] = mask[d] ? 1 : dims[d];
+		*count *= (size_t)od[k++];
+	}
+	return k;
+}
+
+/*
+ * Axes that are not adjacent: [0, 2] of a [5, 6, 70] tensor and [0, 2],
+ * [1, 3] of a [3, 4, 5, 6] one, every type, sum and max, with and without
+ * keep_dims. fp16/bf16 sums are the exact sum of the inputs rounded once
+ * (the chain keeps fp32 between its steps): a tolerance of the output's
+ * rounding alone.
+ */
+START_TEST(reductions_over_axes_that_are_not_adjacent)
+{
+	static const struct {
+		int nd;
+		int64_t dims[4];
+		int n;
+		int64_t axes[2];
+	} cases[] = {
+		{ 3, { 5, 6, 70 }, 2, { 0, 2 } },
+		{ 3, { 5, 6, 70 }, 2, { -1, 0 } },
+		{ 4, { 3, 4, 5, 6 }, 2, { 0, 2 } },
+		{ 4, { 3, 4, 5, 6 }, 2, { 1, 3 } },
+	};
+	static double want[5 * 6 * 70];
+	aclrtStream s;
+	unsigned int t, c;
+	int keep, mx, i;
+
+	ACL_OK(aclrtCreateStream(&s));
+	for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		bool mask[4] = { false };
+
+		for (i = 0; i < cases[c].n; i++)
+			mask[(cases[c].axes[i] + cases[c].nd) % cases[c].nd] = true;
+		for (t = 0; t < 4; t++) {
+			struct dtensor *x = dt_new(types[t], cases[c].nd, cases[c].dims, 90u + t + 4 * c, -6, 6);
+
+			for (keep = 0; keep < 2; keep++) {
+				aclopAttr *attr = aclopCreateAttr();
+				int64_t od[4];
+				size_t on;
+				int ond = reduced_shape(cases[c].nd, cases[c].dims, mask, keep, od, &on);
+
+				ACL_OK(aclopSetAttrListInt(attr, "axes", cases[c].n, cases[c].axes));
+				ACL_OK(aclopSetAttrBool(attr, "keep_dims", (uint8_t)keep));
+				for (mx = 0; mx < 2; mx++) {
+					struct dtensor *r = dt_new(types[t], ond, od, 0, 0, 0);
+
+					ACL_OK(run_op(mx ? "ReduceMaxD" : "ReduceSumD", x, NULL, r, attr, s));
+					ACL_OK(aclrtSynchronizeStream(s));
+					host_reduce_axes(x->host, cases[c].nd, cases[c].dims, mask, mx, want, on);
+					dt_expect(r, want, mx ? 0 : types[t] == ACL_FLOAT ? 100 : 1);
+					dt_free(r);
+				}
+				aclopDestroyAttr(attr);
+			}
+			dt_free(x);
+		}
+	}
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+#define MIB (1ul << 20)
+
+/*
+ * A non-adjacent reduction with a registered counting allocator: one
+ * alloc, getAddrFromBlock and free per operator, the block (workspace and
+ * intermediates) inside the user's memory, and one SUBMIT per warm
+ * operator; without an allocator the runtime pool does the same.
+ */
+START_TEST(a_chain_takes_one_block_and_one_submit)
+{
+	const int64_t d[3] = { 5, 6, 70 }, od[1] = { 6 }, axes[2] = { 0, 2 };
+	const bool mask[3] = { true, false, true };
+	static const aclDataType ts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_INT32 };
+	/*
+	 * The block: the reductions' workspace ({1, 5, 420} then {6, 70}),
+	 * then 64-byte aligned buffers. Sum: 8*420 = 3360 bytes of workspace,
+	 * the [6, 70] intermediate at 3392 (1680 bytes), total 5120 (the
+	 * empty second buffer's aligned offset). Max: 4*420 = 1680, the
+	 * intermediate at 1728, total 3456. An fp16 sum casts the input to
+	 * fp32 first: 3360, the fp32 input at 3392 (8400 bytes), the [6, 70]
+	 * intermediate at 11840 (1680), total 13520; an fp16 max keeps fp16:
+	 * 1680, the intermediate at 1728 (840), total 2624.
+	 */
+	static const size_t block[3][2] = { { 5120, 3456 }, { 13520, 2624 }, { 5120, 3456 } };
+	struct test_alloc ta;
+	double want[6];
+	aclrtStream s;
+	unsigned int t, before;
+	unsigned long total;
+	int i, mx;
+
+	ta_init(&ta, MIB, 2);
+	ACL_OK(aclrtCreateStream(&s));
+	ta_register(&ta, s);
+	for (t = 0; t < 3; t++) {
+		struct dtensor *x = dt_new(ts[t], 3, d, 120u + t, -6, 6), *r = dt_new(ts[t], 1, od, 0, 0, 0);
+		aclopAttr *attr = aclopCreateAttr();
+
+		ACL_OK(aclopSetAttrListInt(attr, "axes", 2, axes));
+		for (mx = 0; mx < 2; mx++) {
+			const char *op = mx ? "ReduceMaxD" : "ReduceSumD";
+			uintptr_t addr, pool = (uintptr_t)ta.pool;
+
+			before = atomic_load(&ta.allocs);
+			ACL_OK(run_op(op, x, NULL, r, attr, s));
+			ck_assert_uint_eq(atomic_load(&ta.allocs), before + 1);
+			ck_assert_uint_eq(atomic_load(&ta.get_addrs), before + 1);
+			ck_assert_uint_eq(atomic_load(&ta.frees), before + 1);
+			ck_assert_uint_eq(atomic_load(&ta.last_size), block[t][mx]);
+			addr = atomic_load(&ta.last_addr);
+			ck_assert_uint_ge(addr, pool);
+			ck_assert_uint_le(addr + atomic_load(&ta.last_size), pool + ta.pool_size);
+			ck_assert_uint_eq(atomic_load(&ta.outside_pool), 0);
+			ACL_OK(aclrtSynchronizeStream(s));
+			host_reduce_axes(x->host, 3, d, mask, mx, want, 6);
+			dt_expect(r, want, mx ? 0 : ts[t] == ACL_FLOAT ? 100 : 1);
+
+			/* warm: one ioctl per operator, the SUBMIT; one block each */
+			before = atomic_load(&ta.allocs);
+			ioctl_count_start();
+			for (i = 0; i < 10; i++)
+				ACL_OK(run_op(op, x, NULL, r, attr, s));
+			total = ioctl_count_stop();
+			ck_assert_uint_eq(ioctl_count(NR_SUBMIT), 10);
+			ck_assert_uint_eq(total, 10);
+			ck_assert_uint_eq(atomic_load(&ta.allocs), before + 10);
+			ck_assert_uint_eq(atomic_load(&ta.frees), before + 10);
+			ACL_OK(aclrtSynchronizeStream(s));
+			dt_expect(r, want, mx ? 0 : ts[t] == ACL_FLOAT ? 100 : 1);
+		}
+		aclopDestroyAttr(attr);
+		dt_free(x);
+		dt_free(r);
+	}
+	ck_assert_uint_eq(atomic_load(&ta.frees), atomic_load(&ta.allocs));
+	ck_assert_uint_eq(atomic_load(&ta.wrong_thread), 0);
+	ACL_OK(aclrtAllocatorUnregister(s));
+
+	/* the runtime pool: also one SUBMIT per warm operator */
+	{
+		struct dtensor *x = dt_new(ACL_FLOAT16, 3, d, 130, -6, 6), *r = dt_new(ACL_FLOAT16, 1, od, 0, 0, 0);
+		aclopAttr *attr = aclopCreateAttr();
+
+		ACL_OK(aclopSetAttrListInt(attr, "axes", 2, axes));
+		ACL_OK(run_op("ReduceSumD", x, NULL, r, attr, s));
+		ioctl_count_start();
+		for (i = 0; i < 10; i++)
+			ACL_OK(run_op("ReduceSumD", x, NULL, r, attr, s));
+		total = ioctl_count_stop();
+		ck_assert_uint_eq(ioctl_count(NR_SUBMIT), 10);
+		ck_assert_uint_eq(total, 10);
+		ACL_OK(aclrtSynchronizeStream(s));
+		host_reduce_axes(x->host, 3, d, mask, 0, want, 6);
+		dt_expect(r, want, 1);
+		aclopDestroyAttr(attr);
+		dt_free(x);
+		dt_free(r);
+	}
+	ACL_OK(aclrtDestroyStream(s));
+	ta_fini(&ta);
 }
 END_TEST
 
@@ -661,6 +869,7 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, unary_operators_and_casts_match_the_cpu);
 	tcase_add_test(tc, reductions_and_softmax_match_the_cpu);
 	tcase_add_test(tc, reductions_along_any_adjacent_axes);
+	tcase_add_test(tc, reductions_over_axes_that_are_not_adjacent);
 	tcase_add_test(tc, softmax_along_other_axes);
 	tcase_add_test(tc, matmul_matches_the_cpu_with_every_transpose);
 	tcase_add_test(tc, a_chain_of_operators_matches_the_cpu);
@@ -678,6 +887,7 @@ static Suite *op_suite(void)
 	tc = acl_tcase("runtime_pool", true, 180);
 	tcase_add_test(tc, the_runtime_pool_costs_one_submit_per_operator);
 	tcase_add_test(tc, streams_share_the_runtime_pool_safely);
+	tcase_add_test(tc, a_chain_takes_one_block_and_one_submit);
 	suite_add_tcase(s, tc);
 	return s;
 }
