@@ -99,9 +99,12 @@ ACL_FUNC_VISIBILITY aclError aclopSetAttrListFloat(aclopAttr *attr, const char *
  *   ReduceSumD, ReduceMaxD  axes (required; negative ones count from the
  *                           end; out of range or repeated axes are
  *                           ACL_ERROR_OP_ATTR_NOT_MATCH; [] reduces nothing,
- *                           as TensorFlow's Sum), keep_dims. vnpu: the axes
- *                           must be adjacent (e.g. [0], [1, 2]); others
- *                           are ACL_ERROR_OP_ATTR_NOT_MATCH for now
+ *                           as TensorFlow's Sum), keep_dims. vnpu: any
+ *                           set; axes that are not adjacent (e.g. [0, 2])
+ *                           run as one job of several reduce tasks whose
+ *                           intermediates share the workspace block (one
+ *                           allocator alloc/free per call); fp16/bf16 sums
+ *                           are rounded once, as for adjacent axes
  *   SoftmaxV2               axes (default the last one; several must be
  *                           adjacent), float only
  *   MatMul                  2-D inputs, transpose_x1, transpose_x2
