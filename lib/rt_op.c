@@ -839,7 +839,14 @@ unsigned int rt_op_tasks(const struct rt_op_plan *p, uint64_t ws, struct drm_vnp
 		*op = st->task;
 		op->in0 = st->src == RT_OP_USER ? p->task.in0 : ws + p->buf_off[st->src];
 		op->out = st->dst == RT_OP_USER ? p->task.out : ws + p->buf_off[st->dst];
-		op->ws = op->ws_size ? ws : 0;
+		/*
+		 * Every step names the whole block as its workspace, so the
+		 * kernel's cross-stream hazard check covers the intermediates
+		 * too; a step uses only the first bytes it needs, below the
+		 * intermediate buffers.
+		 */
+		op->ws = ws;
+		op->ws_size = p->task.ws_size;
 	}
 	return p->nsteps;
 }

@@ -467,6 +467,9 @@ struct drm_vnpu_task_timestamp {
  *  - MATMUL: 4*m*k if (TRANS_A or lowp) + 4*k*n if (TRANS_B or lowp)
  *    + 4*n if lowp
  *
+ * The operator touches only the first requirement bytes; the whole range
+ * counts for pools and hazards, so a runtime may name one block as the
+ * workspace of several tasks and keep other data after the requirement.
  * A workspace that is too small fails the submit with -ENOSPC. On a stream
  * that requires pool workspace (VNPU_STREAM_PARAM_REQUIRE_POOL) every
  * nonzero workspace must lie inside one of the stream's bound pool ranges
