@@ -230,6 +230,7 @@ static void vnpu_show_fdinfo(struct seq_file *m, struct file *f)
 	vnpu_gem_show_fdinfo(m, file);
 	seq_printf(m, "vnpu-device:\t%u\n", vdev->index);
 	seq_printf(m, "vnpu-streams:\t%d\n", atomic_read(&vfile->num_streams));
+	seq_printf(m, "vnpu-jobs:\t%d\n", atomic_read(&vfile->job_quota->unfinished));
 	vnpu_streams_show_fdinfo(m, vfile);
 }
 

@@ -51,6 +51,7 @@ struct client_info {
 	struct region vram, system;
 	uint64_t engine_ns;
 	unsigned int streams_key;	/* vnpu-streams */
+	unsigned int jobs;		/* vnpu-jobs: unfinished jobs */
 	unsigned int nstreams, cap;	/* vnpu-stream-<id> lines */
 	struct stream_info *streams;
 };
@@ -302,6 +303,8 @@ static int read_fdinfo(struct smi *smi, const char *path, struct client_info *c)
 			c->engine_ns = strtoull(value, NULL, 10);	/* "<n> ns" */
 		else if (!strcmp(key, "vnpu-streams"))
 			c->streams_key = (unsigned int)strtoul(value, NULL, 10);
+		else if (!strcmp(key, "vnpu-jobs"))
+			c->jobs = (unsigned int)strtoul(value, NULL, 10);
 		else if (sscanf(key, "vnpu-stream-%u%c", &id, &tail) == 1)
 			add_stream(smi, c, id, value);
 	}
@@ -524,8 +527,8 @@ static void print_json(const struct smi *smi, bool streams)
 			print_json_string(c->name);
 			printf(",\"client_id\":%" PRIu64 ",\"memory_vram\":%" PRIu64
 			       ",\"memory_system\":%" PRIu64 ",\"engine_ns\":%" PRIu64
-			       ",\"streams\":%u", c->client_id, c->vram.bytes,
-			       c->system.bytes, c->engine_ns, client_streams(c));
+			       ",\"jobs\":%u,\"streams\":%u", c->client_id, c->vram.bytes,
+			       c->system.bytes, c->engine_ns, c->jobs, client_streams(c));
 			if (streams) {
 				printf(",\"stream_detail\":[");
 				for (unsigned int k = 0; k < c->nstreams; k++) {
@@ -558,16 +561,16 @@ static void print_table(const struct smi *smi, bool streams)
 	}
 	printf("+-----+----------------------+---------+------------------------+---------+\n");
 	printf("Processes:\n");
-	printf("  Dev      PID  Name              Client  Device mem  Host mem   Streams  Engine time\n");
+	printf("  Dev      PID  Name              Client  Device mem  Host mem   Streams     Jobs  Engine time\n");
 	if (!smi->nclients)
 		printf("  (none)\n");
 	for (unsigned int i = 0; i < smi->nclients; i++) {
 		const struct client_info *c = &smi->clients[i];
 
 		printf("  %3u  %7d  %-16s  %6" PRIu64 "  %6" PRIu64 " KiB  %5" PRIu64
-		       " KiB  %7u  %9.3f ms\n", c->device, c->pid, c->name, c->client_id,
+		       " KiB  %7u  %7u  %9.3f ms\n", c->device, c->pid, c->name, c->client_id,
 		       c->vram.bytes >> 10, c->system.bytes >> 10, client_streams(c),
-		       c->engine_ns / 1e6);
+		       c->jobs, c->engine_ns / 1e6);
 		if (!streams)
 			continue;
 		for (unsigned int k = 0; k < c->nstreams; k++)
@@ -591,7 +594,7 @@ static void usage(FILE *f)
 		   "  {\"abi\", \"devices\": [{\"index\", \"node\", \"engines\", \"memory_total\",\n"
 		   "    \"memory_used\", \"host_memory_used\", \"job_timeout_ms\", \"streams\",\n"
 		   "    \"processes\": [{\"pid\", \"name\", \"client_id\", \"memory_vram\",\n"
-		   "      \"memory_system\", \"engine_ns\", \"streams\",\n"
+		   "      \"memory_system\", \"engine_ns\", \"jobs\", \"streams\",\n"
 		   "      \"stream_detail\" (--streams): [{\"id\", then every key=value of the\n"
 		   "        stream's fdinfo line: state, error, pool_ranges, pool_bytes,\n"
 		   "        hazards_serialized, hazards_rejected, ws_bytes, ...}]}]}],\n"

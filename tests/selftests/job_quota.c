@@ -128,6 +128,7 @@ TEST_F(quota, submit_past_limit_waits_for_room)
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
 	ASSERT_EQ(0, fill_quota(self->fd, self->stream, &self->buf, self->limit, sync));
 	EXPECT_EQ(self->limit, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
+	EXPECT_EQ(self->limit, vnpu_fdinfo_value(self->fd, "vnpu-jobs"));
 
 	ASSERT_EQ(0, pthread_create(&thread, NULL, submit_one, &b));
 	sleep_ns(WATCH_NS);

@@ -147,7 +147,7 @@ TEST(json_reports_the_holder)
 	snprintf(want, sizeof(want), "\"memory_vram\":%d,\"memory_system\":%d,",
 		 5 << 20, 256 << 10);
 	EXPECT_NONNULL(strstr(out, want)) TH_LOG("%s", out);
-	EXPECT_NONNULL(strstr(out, "\"streams\":3}")) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(out, "\"jobs\":0,\"streams\":3}")) TH_LOG("%s", out);
 	/* The device line adds up the same. */
 	EXPECT_NONNULL(strstr(out, "\"memory_used\":5242880,")) TH_LOG("%s", out);
 	EXPECT_NONNULL(strstr(out, "\"streams\":3,\"processes\":[")) TH_LOG("%s", out);
@@ -204,6 +204,8 @@ TEST(streams_show_a_waiting_job)
 	EXPECT_NONNULL(strstr(out, "\"submitted\":1,\"completed\":0,\"queued\":1,"
 				  "\"state\":\"ok\",")) TH_LOG("%s", out);
 	EXPECT_NONNULL(strstr(out, "\"running\":1,\"parked\":1}")) TH_LOG("%s", out);
+	/* The client's unfinished jobs: the parked one. */
+	EXPECT_NONNULL(strstr(out, "\"jobs\":1,\"streams\":")) TH_LOG("%s", out);
 	reap(pid);
 }
 
