@@ -86,11 +86,16 @@ void vnpu_job_quota_put(struct vnpu_job_quota *quota)
 	kref_put(&quota->refcount, vnpu_job_quota_release);
 }
 
-/* Wait, interruptibly, for room for one more job; 0 or -ERESTARTSYS. */
-static int vnpu_job_quota_take(struct vnpu_job_quota *quota)
+/*
+ * Take room for one more job, waiting for it interruptibly unless
+ * @nonblock: 0, -ERESTARTSYS, or -ENOBUFS for @nonblock without room.
+ */
+static int vnpu_job_quota_take(struct vnpu_job_quota *quota, bool nonblock)
 {
 	int limit = vnpu_param_max_jobs_per_file;
 
+	if (nonblock)
+		return atomic_add_unless(&quota->unfinished, 1, limit) ? 0 : -ENOBUFS;
 	return wait_event_interruptible(quota->wq,
 					atomic_add_unless(&quota->unfinished, 1, limit));
 }
@@ -668,7 +673,7 @@ static void vnpu_out_sync_put(struct vnpu_out_sync *out)
 
 static int vnpu_submit_check_args(const struct drm_vnpu_submit *args)
 {
-	if (args->flags || args->pad)
+	if ((args->flags & ~VNPU_SUBMIT_NONBLOCK) || args->pad)
 		return -EINVAL;
 	if (!args->task_count || args->task_count > VNPU_MAX_TASKS_PER_SUBMIT)
 		return -EINVAL;
@@ -801,7 +806,8 @@ int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file)
 	if (ret)
 		goto out_put;
 	/* A valid batch waits here while the file has too many jobs. */
-	ret = vnpu_job_quota_take(job->stream->job_quota);
+	ret = vnpu_job_quota_take(job->stream->job_quota,
+				  args->flags & VNPU_SUBMIT_NONBLOCK);
 	if (ret)
 		goto out_put;
 	job->quota_taken = true;

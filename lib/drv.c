@@ -236,11 +236,13 @@ int drv_stream_set_param(int fd, uint32_t stream_id, uint32_t param, uint64_t va
 	return drv_ioctl(fd, DRM_IOCTL_VNPU_STREAM_SET_PARAM, &args);
 }
 
-int drv_submit(int fd, uint32_t stream_id, const struct drm_vnpu_task *tasks, uint32_t ntasks,
-	       const struct drm_vnpu_sync *in, uint32_t nin, uint32_t out_handle, uint64_t out_point)
+int drv_submit(int fd, uint32_t stream_id, uint32_t flags, const struct drm_vnpu_task *tasks,
+	       uint32_t ntasks, const struct drm_vnpu_sync *in, uint32_t nin, uint32_t out_handle,
+	       uint64_t out_point)
 {
 	struct drm_vnpu_submit args = {
 		.stream_id = stream_id,
+		.flags = flags,
 		.tasks = (uint64_t)(uintptr_t)tasks,
 		.task_count = ntasks,
 		.task_size = sizeof(*tasks),

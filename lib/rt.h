@@ -254,6 +254,9 @@ void rt_stream_put(struct rt_stream *s);
 /* Queue one job; *@point (may be NULL) gets its timeline point. */
 aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
 			  const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point);
+/* The same, but failing rather than waiting while the device file has its
+ * limit of unfinished jobs (no in-syncs, no point returned). */
+aclError rt_stream_try_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks);
 /* The same with s->submit_lock already held. */
 aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
 				 const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point);

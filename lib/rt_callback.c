@@ -140,7 +140,13 @@ static void release_ticket(struct rt_stream *s, uint64_t ticket)
 		task.flags = VNPU_TASK_VALUE_64;
 		task.value.addr = s->word.va;
 		task.value.value = ticket;
-		ret = rt_stream_submit(internal, &task, 1, NULL, 0, NULL);
+		/*
+		 * Never wait for room in the file's job limit: the jobs that
+		 * fill it may be queued behind this very callback. Without
+		 * room the store below releases them; parked streams see CPU
+		 * stores within a millisecond.
+		 */
+		ret = rt_stream_try_submit(internal, &task, 1);
 		rt_stream_put(internal);
 	}
 	if (ret)

@@ -265,14 +265,15 @@ static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 
 /* Submit with submit_lock held and the kernel stream created; *@kerr gets
  * the ioctl's result. */
-static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
-			   const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point, int *kerr)
+static aclError submit_raw(struct rt_stream *s, uint32_t flags, const struct drm_vnpu_task *tasks,
+			   uint32_t ntasks, const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point,
+			   int *kerr)
 {
 	uint64_t next = atomic_load(&s->last_point) + 1;
 	aclError err;
 	int ret;
 
-	ret = drv_submit(s->dev->fd, s->id, tasks, ntasks, in, nin, s->syncobj, next);
+	ret = drv_submit(s->dev->fd, s->id, flags, tasks, ntasks, in, nin, s->syncobj, next);
 	*kerr = ret;
 	if (ret == -EIO) {
 		err = rt_stream_check_error(s);
@@ -296,7 +297,7 @@ aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task
 	err = stream_kernel_init(s);
 	if (err)
 		return err;
-	return submit_raw(s, tasks, ntasks, in, nin, point, &kerr);
+	return submit_raw(s, 0, tasks, ntasks, in, nin, point, &kerr);
 }
 
 aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id)
@@ -330,7 +331,7 @@ aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *ta
 			s->require_pool = pool == 1;
 	}
 	if (!err)
-		err = submit_raw(s, tasks, ntasks, NULL, 0, point, kerr);
+		err = submit_raw(s, 0, tasks, ntasks, NULL, 0, point, kerr);
 	pthread_mutex_unlock(&s->submit_lock);
 	return err;
 }
@@ -344,6 +345,19 @@ aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks
 	ret = rt_stream_submit_locked(s, tasks, ntasks, in, nin, point);
 	pthread_mutex_unlock(&s->submit_lock);
 	return ret;
+}
+
+aclError rt_stream_try_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks)
+{
+	aclError err;
+	int kerr;
+
+	pthread_mutex_lock(&s->submit_lock);
+	err = stream_kernel_init(s);
+	if (!err)
+		err = submit_raw(s, VNPU_SUBMIT_NONBLOCK, tasks, ntasks, NULL, 0, NULL, &kerr);
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
 }
 
 aclError rt_stream_wait_point(struct rt_stream *s, uint64_t point, int64_t deadline)

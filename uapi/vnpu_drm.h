@@ -36,7 +36,8 @@
  *  1.0 - GET_PARAM, BO_CREATE, BO_INFO, BO_USERPTR, STREAM_CREATE,
  *        STREAM_DESTROY, SUBMIT, STREAM_QUERY, STREAM_SET_PARAM, POOL_BIND,
  *        POOL_UNBIND, POOL_QUERY.
- *  1.1 - GET_PARAM VNPU_PARAM_MAX_JOBS_PER_FILE and VNPU_PARAM_FILE_JOBS.
+ *  1.1 - GET_PARAM VNPU_PARAM_MAX_JOBS_PER_FILE and VNPU_PARAM_FILE_JOBS;
+ *        SUBMIT flag VNPU_SUBMIT_NONBLOCK.
  *  1.2 - REDUCE_SUM, REDUCE_MAX and SOFTMAX take dims[2] = inner (work along
  *        a middle axis).
  *
@@ -561,6 +562,12 @@ struct drm_vnpu_sync {
 };
 
 /**
+ * VNPU_SUBMIT_NONBLOCK: SUBMIT fails with -ENOBUFS rather than wait for
+ * room (not -EAGAIN, which libdrm's drmIoctl() would retry at once).
+ */
+#define VNPU_SUBMIT_NONBLOCK (1u << 0)
+
+/**
  * struct drm_vnpu_submit - queue a batch of tasks on a stream as one job
  *
  * The tasks run in order after every in-sync fence has signalled and after
@@ -587,12 +594,17 @@ struct drm_vnpu_sync {
  * -ENOSPC for a too small operator workspace; -EACCES for workspace outside
  * a pool-requiring stream's pools; -EBUSY when a strict stream's workspace
  * is still in use by another stream's running job; -EIO when the stream has
- * failed (see STREAM_QUERY); -EINTR when a signal ends the wait for room.
+ * failed (see STREAM_QUERY); -EINTR when a signal ends the wait for room;
+ * -ENOBUFS instead of that wait with VNPU_SUBMIT_NONBLOCK.
  */
 struct drm_vnpu_submit {
 	/** @stream_id: in, target stream. */
 	__u32 stream_id;
-	/** @flags: in, must be zero. */
+	/**
+	 * @flags: in, 0 or VNPU_SUBMIT_NONBLOCK: fail with -ENOBUFS, queuing
+	 * nothing, instead of waiting while the file has
+	 * VNPU_PARAM_MAX_JOBS_PER_FILE unfinished jobs.
+	 */
 	__u32 flags;
 	/** @tasks: in, pointer to @task_count struct drm_vnpu_task. */
 	__u64 tasks;

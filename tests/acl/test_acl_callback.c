@@ -291,6 +291,55 @@ START_TEST(blocking_callback_holds_back_later_work)
 }
 END_TEST
 
+/*
+ * More work queued behind blocking callbacks than the kernel lets one file
+ * have unfinished (max_jobs_per_file; suite acl_callback_quota runs this
+ * case with a small limit): the launching thread waits for room, and the
+ * callbacks still release the work that fills it.
+ */
+START_TEST(callbacks_release_work_past_the_job_limit)
+{
+	unsigned long limit = 16384;
+	struct reporter r;
+	uint64_t *word;
+	aclrtStream s;
+	aclrtStream h;
+
+	ck_assert(acl_test_param("max_jobs_per_file", &limit));
+	if (limit > 64)
+		return;	/* only meaningful with a small limit */
+	record_init();
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtCreateStream(&h));
+	ACL_OK(aclrtMallocHost((void **)&word, 8));
+	*word = 0;
+	reporter_start(&r);
+	ACL_OK(aclrtSubscribeReport((uint64_t)r.thread, s));
+	for (unsigned long i = 0; i < 4 * limit; i++) {
+		if (i % limit == 0)
+			ACL_OK(aclrtLaunchCallback(callback, (void *)(intptr_t)i, ACL_CALLBACK_BLOCK, s));
+		ACL_OK(aclrtValueWrite(word, i + 1, 0, s));
+	}
+	ACL_OK(aclrtSynchronizeStream(s));
+	ck_assert_uint_eq(*word, 4 * limit);
+	wait_calls(4);
+	/* Host functions run by the runtime's own thread release work too. */
+	for (unsigned long i = 0; i < 2 * limit; i++) {
+		if (i % limit == 0)
+			ACL_OK(aclrtLaunchHostFunc(h, callback, (void *)(intptr_t)i));
+		ACL_OK(aclrtValueWrite(word, i + 1, 0, h));
+	}
+	ACL_OK(aclrtSynchronizeStream(h));
+	ck_assert_uint_eq(*word, 2 * limit);
+	wait_calls(6);
+	ACL_OK(aclrtUnSubscribeReport((uint64_t)r.thread, s));
+	reporter_stop(&r);
+	ACL_OK(aclrtFreeHost(word));
+	ACL_OK(aclrtDestroyStream(h));
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
 START_TEST(non_blocking_callback_lets_later_work_run)
 {
 	struct reporter r;
@@ -483,6 +532,10 @@ int main(void)
 	tcase_add_test(tc, unsubscribe_releases_the_stream);
 	tcase_add_test(tc, host_func_runs_on_a_runtime_thread_and_blocks);
 	tcase_add_test(tc, host_func_waits_for_earlier_work);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("job_limit", true, 60);
+	tcase_add_test(tc, callbacks_release_work_past_the_job_limit);
 	suite_add_tcase(s, tc);
 	return acl_test_run(s);
 }

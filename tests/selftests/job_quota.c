@@ -142,6 +142,26 @@ TEST_F(quota, submit_past_limit_waits_for_room)
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
 }
 
+/* VNPU_SUBMIT_NONBLOCK: no room is -ENOBUFS at once, and queues nothing. */
+TEST_F(quota, nonblocking_submit_fails_without_room)
+{
+	struct drm_vnpu_task nop = vnpu_task_nop();
+	struct drm_vnpu_submit args = vnpu_submit_args(self->stream, &nop, 1);
+	struct drm_vnpu_stream_query q;
+
+	args.flags = VNPU_SUBMIT_NONBLOCK;
+	ASSERT_EQ(0, fill_quota(self->fd, self->stream, &self->buf, self->limit, 0));
+	EXPECT_EQ(-ENOBUFS, vnpu_submit_raw(self->fd, &args));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(self->limit, q.submitted_seqno);
+	EXPECT_EQ(self->limit, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
+	release_wait(&self->buf);
+	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
+	/* With room it is an ordinary submit. */
+	EXPECT_EQ(0, vnpu_submit_raw(self->fd, &args));
+	EXPECT_EQ(self->limit + 1, args.seqno);
+}
+
 /* A full file holds up nobody else: another file submits and finishes. */
 TEST_F(quota, other_files_are_not_held_up)
 {
