@@ -579,6 +579,7 @@ static void vnpu_engine_retire(struct vnpu_ring *ring, struct vnpu_job *job,
 	if (ring->vfile)
 		atomic64_add(busy_ns, &ring->vfile->engine_busy_ns);
 	spin_unlock(&ring->lock);
+	vnpu_job_give_quota(job);
 
 	if (out->fence_error) {
 		/*

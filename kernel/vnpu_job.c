@@ -100,8 +100,24 @@ static int vnpu_job_quota_take(struct vnpu_job_quota *quota, bool nonblock)
 					atomic_add_unless(&quota->unfinished, 1, limit));
 }
 
-static void vnpu_job_quota_give(struct vnpu_job_quota *quota)
+/**
+ * vnpu_job_give_quota() - give back the job's room in its file's job quota
+ * @job: the job; nothing happens if it holds no room (any more)
+ *
+ * Called when the job is retired (vnpu_engine.c): drm_sched frees a
+ * scheduler's jobs only in the order it handed them over, so free_job can
+ * come long after the end, behind a parked job of any other file. Jobs
+ * freed without being retired (killed before run_job, or failed submits)
+ * give it back when freed. Nobody else touches @job->quota_taken then: the
+ * engine retires a job before its fence signals, and it is freed after.
+ */
+void vnpu_job_give_quota(struct vnpu_job *job)
 {
+	struct vnpu_job_quota *quota = job->stream->job_quota;
+
+	if (!job->quota_taken)
+		return;
+	job->quota_taken = false;
 	atomic_dec(&quota->unfinished);
 	/* Pairs with the barrier in the waiter's prepare_to_wait(). */
 	if (wq_has_sleeper(&quota->wq))
@@ -163,8 +179,7 @@ static void vnpu_job_release(struct kref *kref)
 	vnpu_hazard_job_fini(job);
 	kvfree(job->ws);
 	kvfree(job->op_args);
-	if (job->quota_taken)
-		vnpu_job_quota_give(job->stream->job_quota);
+	vnpu_job_give_quota(job);
 	if (job->hw_fence_live)
 		dma_fence_put(job->hw_fence);
 	else

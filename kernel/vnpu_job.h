@@ -100,7 +100,7 @@ struct vnpu_task {
  * @next_task: engine progress: the task to run next
  * @next_offset: engine progress: bytes of @next_task already done
  * @quota_taken: the job holds a unit of its file's job quota, given back
- *	when it is freed
+ *	when it is retired, or freed without being retired
  * @started: the engine has started the job (@deadline is valid)
  * @deadline: the job fails with VNPU_STREAM_ERROR_TIMEOUT after this
  */
@@ -147,7 +147,8 @@ extern const struct drm_sched_backend_ops vnpu_sched_ops;
  * struct vnpu_job_quota - the unfinished jobs of one open file
  * @refcount: one for the file and one per stream of it (jobs hold their
  *	stream), so jobs that outlive the file still find it
- * @unfinished: jobs submitted, or being submitted, and not yet freed
+ * @unfinished: jobs submitted, or being submitted, and not yet retired
+ *	(finished, failed or cancelled)
  * @wq: submitters waiting for @unfinished to fall below the limit
  *
  * Jobs can wait without bound (for memory, in-fences, engines). Without a
@@ -171,6 +172,7 @@ static inline struct vnpu_job_quota *vnpu_job_quota_get(struct vnpu_job_quota *q
 }
 
 void vnpu_job_put(struct vnpu_job *job);
+void vnpu_job_give_quota(struct vnpu_job *job);
 void vnpu_job_release_mappings(struct vnpu_mapping **mappings, u32 count);
 
 int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file);

@@ -140,9 +140,9 @@ extern "C" {
  * @VNPU_PARAM_CLIENT_ID: the calling file's drm-client-id (as in fdinfo).
  * @VNPU_PARAM_HOST_MEM_USED: bytes of VNPU_BO_HOST buffers of this device.
  * @VNPU_PARAM_MAX_JOBS_PER_FILE: unfinished jobs one file may have; a
- *	SUBMIT past it waits until one of the file's jobs is freed.
+ *	SUBMIT past it waits until one of the file's jobs ends.
  * @VNPU_PARAM_FILE_JOBS: the calling file's unfinished jobs: submitted
- *	and not yet freed (a job is freed shortly after its fence signals).
+ *	and not yet ended (finished, failed or cancelled).
  */
 enum drm_vnpu_param {
 	VNPU_PARAM_ABI_VERSION = 0,

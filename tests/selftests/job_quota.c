@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The per-file limit on unfinished jobs (max_jobs_per_file): a submit past
- * it waits, interruptibly, until one of the file's jobs is freed; other
+ * it waits, interruptibly, until one of the file's jobs ends; other
  * files are not held up; destroying a stream gives its jobs' share back.
  * Run with a small limit (tests/suites.conf).
  */
@@ -48,8 +48,8 @@ static void release_wait(struct vnpu_buf *buf)
 	__atomic_store_n((uint32_t *)buf->cpu, 1, __ATOMIC_SEQ_CST);
 }
 
-/* Poll until the file has @want unfinished jobs: they are freed shortly
- * after their fences signal, by the scheduler's thread. */
+/* Poll until the file has @want unfinished jobs: a job stops counting when
+ * its engine retires it, just before its fence signals. */
 static int wait_file_jobs(int fd, uint64_t want)
 {
 	uint64_t deadline = vnpu_now_ns() + VNPU_WAIT_FOREVER_NS;
@@ -175,6 +175,38 @@ TEST_F(quota, other_files_are_not_held_up)
 	for (uint64_t i = 0; i < 2 * self->limit; i++)
 		ASSERT_EQ(0, vnpu_submit_wait(other, other_stream, &nop, 1, NULL));
 	EXPECT_EQ(self->limit, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
+	release_wait(&self->buf);
+	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
+	close(other);
+}
+
+/*
+ * A finished job gives its room back when it ends, even while drm_sched
+ * cannot free it yet: a scheduler frees jobs in hand-over order, and
+ * another file's parked job was handed over first. Meaningful with one
+ * engine (suite job_quota_1engine), where both files share a scheduler.
+ */
+TEST_F(quota, room_comes_back_behind_another_files_parked_job)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va, VNPU_WAIT_EQ, 1);
+	struct drm_vnpu_task nop = vnpu_task_nop();
+	uint32_t other_stream, sync;
+	int other = vnpu_open_device(0);
+
+	ASSERT_GE(other, 0);
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &wait, 1, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_stream_create(other, VNPU_PRIORITY_NORMAL, &other_stream));
+	ASSERT_EQ(0, vnpu_syncobj_create(other, &sync));
+	for (uint64_t i = 0; i < 3 * self->limit; i++) {
+		struct drm_vnpu_submit args = vnpu_submit_args(other_stream, &nop, 1);
+
+		args.flags = VNPU_SUBMIT_NONBLOCK;
+		args.out_sync.handle = sync;
+		ASSERT_EQ(0, vnpu_submit_raw(other, &args)) TH_LOG("job %llu", (unsigned long long)i);
+		ASSERT_EQ(0, vnpu_syncobj_wait(other, sync, VNPU_WAIT_FOREVER_NS));
+	}
+	EXPECT_EQ(0, vnpu_param(other, VNPU_PARAM_FILE_JOBS));
+	EXPECT_EQ(1, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
 	release_wait(&self->buf);
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
 	close(other);
