@@ -46,7 +46,7 @@ int drv_stream_set_param(int fd, uint32_t stream_id, uint32_t param, uint64_t va
 /*
  * Queue @ntasks tasks on @stream_id as one job, after the fences of @in
  * (@nin syncs); install the job's fence at @out_point of timeline syncobj
- * @out_handle (0: none). @flags: 0, or VNPU_SUBMIT_NONBLOCK for -EAGAIN
+ * @out_handle (0: none). @flags: 0, or VNPU_SUBMIT_NONBLOCK for -ENOBUFS
  * instead of waiting while the file has its limit of unfinished jobs.
  */
 int drv_submit(int fd, uint32_t stream_id, uint32_t flags, const struct drm_vnpu_task *tasks,

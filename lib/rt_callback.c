@@ -9,9 +9,10 @@
  * done. To hold back the stream's later work until the function has
  * returned (ACL_CALLBACK_BLOCK, and always for host functions), a second job
  * waits (WAIT_VALUE, GEQ) for the stream's callback word to reach a ticket;
- * after the function returns, the runtime writes the ticket to the word
- * through its internal stream (a device write, which the kernel notices at
- * once), or through the CPU if that fails.
+ * after the function returns, the runtime raises the word to the ticket
+ * from the CPU (never lowering it: releases come from several threads in
+ * any order), then wakes parked streams with a device write of its own
+ * (release_ticket(), wake_parked()).
  *
  * A serving thread (struct rt_reporter) waits with one syncobj wait for the
  * first of: the point of the head function of each queue it serves, or its
@@ -125,33 +126,57 @@ static struct rt_reporter *rep_find(uint64_t thread)
 	return NULL;
 }
 
-/* Let the stream's work waiting for tickets up to @ticket go on. */
-static void release_ticket(struct rt_stream *s, uint64_t ticket)
+/*
+ * Wake the device's parked streams now: the kernel checks them again after
+ * any task writes memory, so a value write to the internal stream's own
+ * word does it. Best effort, by design: it never waits for room in the job
+ * limit, and without it parked streams still see CPU stores within a
+ * millisecond (the kernel's poll), so its failures are not reported.
+ */
+static void wake_parked(struct rt_dev *dev)
 {
 	struct drm_vnpu_task task;
 	struct rt_stream *internal;
 	bool quiet = rt_err_quiet(true);
+	bool have_word;
 	aclError ret;
 
-	ret = rt_dev_internal_stream(s->dev, &internal);
-	if (!ret) {
+	ret = rt_dev_internal_stream(dev, &internal);
+	if (ret) {
+		rt_err_quiet(quiet);
+		return;
+	}
+	pthread_mutex_lock(&internal->submit_lock);
+	if (!internal->has_word && rt_slot_alloc(dev, &internal->word) == ACL_SUCCESS)
+		internal->has_word = true;
+	have_word = internal->has_word;
+	pthread_mutex_unlock(&internal->submit_lock);
+	if (have_word) {
 		memset(&task, 0, sizeof(task));
 		task.kind = VNPU_TASK_WRITE_VALUE;
 		task.flags = VNPU_TASK_VALUE_64;
-		task.value.addr = s->word.va;
-		task.value.value = ticket;
-		/*
-		 * Never wait for room in the file's job limit: the jobs that
-		 * fill it may be queued behind this very callback. Without
-		 * room the store below releases them; parked streams see CPU
-		 * stores within a millisecond.
-		 */
-		ret = rt_stream_try_submit(internal, &task, 1);
-		rt_stream_put(internal);
+		task.value.addr = internal->word.va;
+		(void)rt_stream_try_submit(internal, &task, 1);
 	}
-	if (ret)
-		atomic_store(s->word.cpu, ticket);
+	rt_stream_put(internal);
 	rt_err_quiet(quiet);
+}
+
+/*
+ * Let the stream's work waiting for tickets up to @ticket go on. Releases
+ * come from several threads in any order (the serving thread, an
+ * unsubscribe, a launch that lost its subscriber, a device reset), so the
+ * word only ever grows: a compare-and-swap keeps the highest ticket, and
+ * only the CPU writes it (a queued device write could land after a later,
+ * higher CPU store and take the word back).
+ */
+static void release_ticket(struct rt_stream *s, uint64_t ticket)
+{
+	uint64_t seen = atomic_load(s->word.cpu);
+
+	while (seen < ticket && !atomic_compare_exchange_weak(s->word.cpu, &seen, ticket))
+		;
+	wake_parked(s->dev);
 }
 
 /*

@@ -77,6 +77,7 @@ static aclError dev_open(int32_t index)
 	struct rt_context *ctx;
 	struct rt_dev *dev;
 	uint64_t abi = 0;
+	int ret_errno;
 	aclError ret;
 	int fd;
 
@@ -84,8 +85,12 @@ static aclError dev_open(int32_t index)
 	if (fd < 0)
 		return rt_err_errno(fd, "cannot open vnpu device %d", index);
 	/* Same major, and at least the minor these uapi headers describe. */
-	if (drv_get_param(fd, VNPU_PARAM_ABI_VERSION, &abi) || abi >> 16 != VNPU_ABI_MAJOR ||
-	    (abi & 0xffff) < VNPU_ABI_MINOR) {
+	ret_errno = drv_get_param(fd, VNPU_PARAM_ABI_VERSION, &abi);
+	if (ret_errno) {
+		drv_close(fd);
+		return rt_err_errno(ret_errno, "cannot read the ABI version of vnpu device %d", index);
+	}
+	if (abi >> 16 != VNPU_ABI_MAJOR || (abi & 0xffff) < VNPU_ABI_MINOR) {
 		drv_close(fd);
 		return rt_err(ACL_ERROR_RT_DRV_INTERNAL_ERROR,
 			      "vnpu device %d speaks ABI %u.%u; this libascendcl needs %u.%u or a later %u.x (load the vnpu.ko built with it)",

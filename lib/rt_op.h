@@ -126,7 +126,9 @@ bool rt_format_known(aclFormat format);
  * each 64-byte aligned, which the steps use in turn.
  */
 #define RT_OP_USER (-1)			/* step operand: the user's input/output */
-#define RT_OP_MAX_STEPS (RT_MAX_DIMS / 2 + 2)
+/* A chain reduces each run of adjacent axes once (at most half the axes,
+ * rounded up) and may add a cast before and after. */
+#define RT_OP_MAX_STEPS ((RT_MAX_DIMS + 1) / 2 + 2)
 #define RT_OP_BUF_ALIGN 64
 
 struct rt_op_step {

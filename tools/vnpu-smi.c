@@ -208,6 +208,9 @@ static bool parse_memory(const char *value, uint64_t *bytes)
 	uint64_t n;
 	unsigned int shift;
 
+	/* strtoull() would take "-1" as a huge number. */
+	if (!isdigit((unsigned char)*value))
+		return false;
 	errno = 0;
 	n = strtoull(value, &end, 10);
 	if (end == value || errno)
@@ -545,6 +548,21 @@ static void print_json(const struct smi *smi, bool streams)
 	printf("],\"unreadable_processes\":%u}\n", smi->unreadable);
 }
 
+/*
+ * A process name for the terminal: any process can name itself with
+ * control bytes (prctl(PR_SET_NAME)), escape sequences included, so those
+ * become '?'. Other bytes pass, UTF-8 included.
+ */
+static const char *printable_name(const char *name, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		buf[i] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
+	buf[i] = '\0';
+	return buf;
+}
+
 static void print_table(const struct smi *smi, bool streams)
 {
 	printf("vnpu-smi   ABI %d.%d   %u device%s\n", VNPU_ABI_MAJOR, VNPU_ABI_MINOR,
@@ -566,9 +584,11 @@ static void print_table(const struct smi *smi, bool streams)
 		printf("  (none)\n");
 	for (unsigned int i = 0; i < smi->nclients; i++) {
 		const struct client_info *c = &smi->clients[i];
+		char name[64];
 
 		printf("  %3u  %7d  %-16s  %6" PRIu64 "  %6" PRIu64 " KiB  %5" PRIu64
-		       " KiB  %7u  %7u  %9.3f ms\n", c->device, c->pid, c->name, c->client_id,
+		       " KiB  %7u  %7u  %9.3f ms\n", c->device, c->pid,
+		       printable_name(c->name, name, sizeof(name)), c->client_id,
 		       c->vram.bytes >> 10, c->system.bytes >> 10, client_streams(c),
 		       c->jobs, c->engine_ns / 1e6);
 		if (!streams)
@@ -578,9 +598,9 @@ static void print_table(const struct smi *smi, bool streams)
 			       c->streams[k].detail);
 	}
 	if (smi->unreadable)
-		printf("  %u process%s not readable (no permission to read /proc/PID/fd"
-		       " or fdinfo): not shown\n", smi->unreadable,
-		       smi->unreadable == 1 ? "" : "es");
+		printf("  %u process%s whose descriptors could not be read (no permission"
+		       " for /proc/PID/fd or fdinfo): vnpu clients among them are not"
+		       " shown\n", smi->unreadable, smi->unreadable == 1 ? "" : "es");
 }
 
 static void usage(FILE *f)

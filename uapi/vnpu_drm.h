@@ -37,7 +37,9 @@
  *        STREAM_DESTROY, SUBMIT, STREAM_QUERY, STREAM_SET_PARAM, POOL_BIND,
  *        POOL_UNBIND, POOL_QUERY.
  *  1.1 - GET_PARAM VNPU_PARAM_MAX_JOBS_PER_FILE and VNPU_PARAM_FILE_JOBS;
- *        SUBMIT flag VNPU_SUBMIT_NONBLOCK.
+ *        SUBMIT flag VNPU_SUBMIT_NONBLOCK. OP tasks' unused union bytes
+ *        are now checked to be zero, as documented and as for every other
+ *        task kind (1.0 ignored them).
  *  1.2 - REDUCE_SUM, REDUCE_MAX and SOFTMAX take dims[2] = inner (work along
  *        a middle axis).
  *
@@ -585,7 +587,7 @@ struct drm_vnpu_sync {
  * @out_sync (if its handle is nonzero), replacing the fence of a binary
  * syncobj or adding @out_sync.point to a timeline.
  *
- * Errors: -EINVAL for nonzero @flags/@pad, @task_count 0 or above
+ * Errors: -EINVAL for unknown @flags, nonzero @pad, @task_count 0 or above
  * VNPU_MAX_TASKS_PER_SUBMIT, @task_size not sizeof(struct drm_vnpu_task),
  * @in_sync_count above VNPU_MAX_IN_SYNCS, a malformed task, or a timeline
  * point that has no fence yet; -ENOENT for an unknown stream or syncobj;
@@ -594,7 +596,8 @@ struct drm_vnpu_sync {
  * -ENOSPC for a too small operator workspace; -EACCES for workspace outside
  * a pool-requiring stream's pools; -EBUSY when a strict stream's workspace
  * is still in use by another stream's running job; -EIO when the stream has
- * failed (see STREAM_QUERY); -EINTR when a signal ends the wait for room;
+ * failed (see STREAM_QUERY); -EINTR when a signal ends the wait for room
+ * (unless the call is restarted: SA_RESTART, or libdrm's drmIoctl());
  * -ENOBUFS instead of that wait with VNPU_SUBMIT_NONBLOCK.
  */
 struct drm_vnpu_submit {

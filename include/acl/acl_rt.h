@@ -204,9 +204,9 @@ typedef void (*aclrtHostFunc)(void *args);
  * file; an invalid value fails with ACL_ERROR_INVALID_PARAM. The policy
  * applies to streams created afterwards; the default is "serialize".
  * As in CANN, other runtime functions do not require aclInit(). Without it
- * VNPU_HAZARD_POLICY still applies: it is read once, when the first stream
- * is created, and an invalid value then makes creating streams fail with
- * ACL_ERROR_INVALID_PARAM.
+ * VNPU_HAZARD_POLICY still applies: it is read once, when the first
+ * stream's kernel side is made (at its first work), and an invalid value
+ * then makes that fail with ACL_ERROR_INVALID_PARAM.
  */
 ACL_FUNC_VISIBILITY aclError aclInit(const char *configPath);
 
