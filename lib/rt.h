@@ -270,7 +270,10 @@ bool rt_stream_point_done(struct rt_stream *s, uint64_t point);
 aclError rt_stream_check_error(struct rt_stream *s);
 /* aclrtStreamQuery. */
 aclError rt_stream_query(struct rt_stream *s, bool *complete);
-/* The device's runtime-internal stream, referenced (created on first use). */
+/* The device's runtime-internal stream, referenced (created on first use).
+ * Only wake_parked() (rt_callback.c) submits to it, never waiting for room
+ * in the job limit: a submit that waited could stall behind the callbacks
+ * it is meant to release. */
 aclError rt_dev_internal_stream(struct rt_dev *dev, struct rt_stream **out);
 /* The kernel stream id of @s, created if it has none yet. */
 aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id);
