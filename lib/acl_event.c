@@ -42,6 +42,17 @@ aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag)
 	return create_event(event, flag);
 }
 
+/* CANN's "Ex" events differ in the device's event-count limits; vnpu has
+ * none, so this is aclrtCreateEventWithFlag. */
+aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag)
+{
+	ACL_ENTER();
+	if (flag & ~KNOWN_EVENT_FLAGS)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flag 0x%x has unknown bits 0x%x", flag,
+			      flag & ~KNOWN_EVENT_FLAGS);
+	return create_event(event, flag);
+}
+
 static aclError lookup(aclrtEvent event, struct rt_event **ev)
 {
 	*ev = rt_event_lookup(event);
@@ -119,22 +130,47 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout)
 	return synchronize_event(event, rt_deadline(timeout));
 }
 
-aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
+/* Has the work recorded in @event finished? Never recorded: not complete. */
+static aclError query_event(aclrtEvent event, bool *complete)
 {
 	struct rt_event *ev;
+	aclError ret;
+
+	ret = lookup(event, &ev);
+	if (ret)
+		return ret;
+	ret = rt_event_query(ev, complete);
+	rt_event_put(ev);
+	return ret;
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status)
+{
 	bool complete;
 	aclError ret;
 
 	ACL_ENTER();
 	ACL_REQUIRE(event);
 	ACL_REQUIRE(status);
-	ret = lookup(event, &ev);
-	if (ret)
-		return ret;
-	ret = rt_event_query(ev, &complete);
+	ret = query_event(event, &complete);
 	if (!ret)
 		*status = complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-	rt_event_put(ev);
+	return ret;
+}
+
+/* Deprecated in CANN; aclrtQueryEventStatus with aclrtEventStatus's
+ * numbering (COMPLETE is 0 here, 1 there). */
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status)
+{
+	bool complete;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(event);
+	ACL_REQUIRE(status);
+	ret = query_event(event, &complete);
+	if (!ret)
+		*status = complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
 	return ret;
 }
 

@@ -97,7 +97,7 @@ typedef enum {
 } aclrtStreamState;
 typedef void (*aclrtStreamStateCallback)(aclrtStream stm, aclrtStreamState state, void *args);
 
-/* Result of CANN's deprecated aclrtQueryEvent (not provided by vnpu). */
+/* Result of CANN's deprecated aclrtQueryEvent(). */
 typedef enum aclrtEventStatus {
     ACL_EVENT_STATUS_COMPLETE = 0,
     ACL_EVENT_STATUS_NOT_READY = 1,
@@ -406,6 +406,12 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEvent(aclrtEvent *event);
  * with ACL_ERROR_INVALID_PARAM. */
 ACL_FUNC_VISIBILITY aclError aclrtCreateEventWithFlag(aclrtEvent *event, uint32_t flag);
 
+/* Create an event with ACL_EVENT_* flags. CANN's "Ex" events differ from
+ * aclrtCreateEventWithFlag's only in the device's limit on the number of
+ * events; vnpu has no such limit, so the flag rules and the behaviour are
+ * those of aclrtCreateEventWithFlag(). */
+ACL_FUNC_VISIBILITY aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint32_t flag);
+
 /* Enqueue on stream a task that marks event: the event completes when all
  * work enqueued on stream before it has finished. Re-recording replaces the
  * previous record. */
@@ -431,6 +437,13 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, 
  * never recorded is ACL_EVENT_RECORDED_STATUS_NOT_READY (as CANN's events
  * created with aclrtCreateEvent/aclrtCreateEventWithFlag). */
 ACL_FUNC_VISIBILITY aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus *status);
+
+/* Deprecated (CANN): aclrtQueryEventStatus() reporting in aclrtEventStatus,
+ * whose numbering is the other way round: ACL_EVENT_STATUS_COMPLETE is 0,
+ * ACL_EVENT_STATUS_NOT_READY 1. An event never recorded is
+ * ACL_EVENT_STATUS_NOT_READY, as for aclrtQueryEventStatus(). */
+ACL_DEPRECATED_MESSAGE("aclrtQueryEvent is deprecated, use aclrtQueryEventStatus instead")
+ACL_FUNC_VISIBILITY aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus *status);
 
 /* Whether the stream waits on event (aclrtStreamWaitEvent) have completed,
  * without waiting. */

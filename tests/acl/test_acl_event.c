@@ -69,6 +69,85 @@ START_TEST(event_arguments)
 }
 END_TEST
 
+/* CANN's "Ex" variant: the same flags accepted and rejected. */
+START_TEST(create_ex_with_flag)
+{
+	uint32_t flags[] = { 0, ACL_EVENT_SYNC, ACL_EVENT_TIME_LINE, ACL_EVENT_CAPTURE_STREAM_PROGRESS,
+			     ACL_EVENT_DEVICE_USE_ONLY, ACL_EVENT_EXTERNAL, ACL_EVENT_IPC,
+			     ACL_EVENT_SYNC | ACL_EVENT_TIME_LINE };
+	aclrtEventRecordedStatus rs;
+	aclrtEvent ev = NULL;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+		ev = NULL;
+		ACL_OK(aclrtCreateEventExWithFlag(&ev, flags[i]));
+		ck_assert_ptr_nonnull(ev);
+		/* A working event: record, synchronise, complete. */
+		ACL_OK(aclrtRecordEvent(ev, NULL));
+		ACL_OK(aclrtSynchronizeEvent(ev));
+		ACL_OK(aclrtQueryEventStatus(ev, &rs));
+		ck_assert_int_eq(rs, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+		ACL_OK(aclrtDestroyEvent(ev));
+	}
+	ev = NULL;
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateEventExWithFlag(&ev, 0x4));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateEventExWithFlag(&ev, 0x80000000u));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateEventExWithFlag(&ev, ACL_EVENT_SYNC | 0x100u));
+	ck_assert_ptr_null(ev);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateEventExWithFlag(NULL, ACL_EVENT_SYNC));
+}
+END_TEST
+
+/* aclrtQueryEvent is deprecated in CANN; its users still compile, with a
+ * warning this test silences. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+START_TEST(query_event_deprecated)
+{
+	aclrtEventStatus st = (aclrtEventStatus)7;
+	struct acl_gate g;
+	aclrtStream s;
+	aclrtEvent ev, gone;
+
+	/* CANN's numbering, the other way round from aclrtEventRecordedStatus. */
+	ck_assert_int_eq(ACL_EVENT_STATUS_COMPLETE, 0);
+	ck_assert_int_eq(ACL_EVENT_STATUS_NOT_READY, 1);
+
+	acl_gate_init(&g);
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtCreateEvent(&ev));
+	/* Never recorded: not ready, as aclrtQueryEventStatus says. */
+	ACL_OK(aclrtQueryEvent(ev, &st));
+	ck_assert_int_eq(st, ACL_EVENT_STATUS_NOT_READY);
+
+	acl_gate_block(&g, s, 1);
+	ACL_OK(aclrtRecordEvent(ev, s));
+	st = (aclrtEventStatus)7;
+	ACL_OK(aclrtQueryEvent(ev, &st));
+	ck_assert_int_eq(st, ACL_EVENT_STATUS_NOT_READY);
+	acl_gate_open(&g, 1);
+	ACL_OK(aclrtSynchronizeEvent(ev));
+	ACL_OK(aclrtQueryEvent(ev, &st));
+	ck_assert_int_eq(st, ACL_EVENT_STATUS_COMPLETE);
+
+	ACL_OK(aclrtResetEvent(ev, s));
+	ACL_OK(aclrtQueryEvent(ev, &st));
+	ck_assert_int_eq(st, ACL_EVENT_STATUS_NOT_READY);
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtQueryEvent(NULL, &st));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtQueryEvent(ev, NULL));
+	ACL_OK(aclrtCreateEvent(&gone));
+	ACL_OK(aclrtDestroyEvent(gone));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtQueryEvent(gone, &st));
+
+	ACL_OK(aclrtDestroyEvent(ev));
+	ACL_OK(aclrtDestroyStream(s));
+	acl_gate_fini(&g);
+}
+END_TEST
+#pragma GCC diagnostic pop
+
 START_TEST(events_need_a_context_to_be_created)
 {
 	aclrtEvent ev;
@@ -76,6 +155,7 @@ START_TEST(events_need_a_context_to_be_created)
 	ACL_OK(aclrtResetDevice(0));
 	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtCreateEvent(&ev));
 	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtCreateEventWithFlag(&ev, ACL_EVENT_SYNC));
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtCreateEventExWithFlag(&ev, ACL_EVENT_SYNC));
 	ACL_OK(aclrtSetDevice(0));
 }
 END_TEST
@@ -319,6 +399,8 @@ int main(void)
 
 	tcase_add_test(tc, create_and_destroy);
 	tcase_add_test(tc, event_arguments);
+	tcase_add_test(tc, create_ex_with_flag);
+	tcase_add_test(tc, query_event_deprecated);
 	tcase_add_test(tc, events_need_a_context_to_be_created);
 	tcase_add_test(tc, record_synchronize_query);
 	tcase_add_test(tc, record_covers_earlier_work_only);

@@ -127,6 +127,7 @@ DECLARED(aclrtValueWrite, aclError (*)(void *, uint64_t, uint32_t, aclrtStream))
 DECLARED(aclrtValueWait, aclError (*)(void *, uint64_t, uint32_t, aclrtStream));
 DECLARED(aclrtCreateEvent, aclError (*)(aclrtEvent *));
 DECLARED(aclrtCreateEventWithFlag, aclError (*)(aclrtEvent *, uint32_t));
+DECLARED(aclrtCreateEventExWithFlag, aclError (*)(aclrtEvent *, uint32_t));
 DECLARED(aclrtRecordEvent, aclError (*)(aclrtEvent, aclrtStream));
 DECLARED(aclrtResetEvent, aclError (*)(aclrtEvent, aclrtStream));
 DECLARED(aclrtSynchronizeEvent, aclError (*)(aclrtEvent));
@@ -201,11 +202,12 @@ DECLARED(aclopCompileAndExecuteV2,
          aclError (*)(const char *, int, aclTensorDesc **, aclDataBuffer **, int, aclTensorDesc **, aclDataBuffer **,
                       aclopAttr *, aclopEngineType, aclopCompileType, const char *, aclrtStream));
 
-// The deprecated one must be declared and marked deprecated (a warning, not
+// The deprecated ones must be declared and marked deprecated (a warning, not
 // an error, for its users).
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 DECLARED(aclGetDataBufferSize, uint32_t (*)(const aclDataBuffer *));
+DECLARED(aclrtQueryEvent, aclError (*)(aclrtEvent, aclrtEventStatus *));
 #pragma GCC diagnostic pop
 
 // ---- CANN usage patterns (compiled, never run) -------------------------------
