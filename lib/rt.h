@@ -414,10 +414,21 @@ void rt_pool_ws_device_gone(struct rt_dev *dev);
 
 /* ---- operators (rt_opexec.c) --------------------------------------------- */
 
-/* aclopExecuteV2 / aclopCompileAndExecuteV2 on @stream (NULL: the current
- * context's default stream). */
+struct rt_op_plan;
+
+/* aclopExecute / aclopExecuteV2 / aclopCompileAndExecuteV2 on @stream (NULL:
+ * the current context's default stream). With @refresh (the V2 calls)
+ * out_desc[0] gets the shape the operator produces; without it no
+ * descriptor is written. */
 aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclDataBuffer *in[], int nout,
-		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream);
+		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream,
+		       bool refresh);
+/* Run an operator already planned (rt_op_plan()) with these buffers: the
+ * second half of rt_op_execute(), which aclopExecWithHandle uses with the
+ * plan its handle keeps. @plan is the caller's copy: the buffers' addresses
+ * are bound into it. @refresh_desc, if not NULL, gets the output shape. */
+aclError rt_op_run(struct rt_op_plan *plan, int nin, aclDataBuffer *const in[], int nout, aclDataBuffer *const out[],
+		   const void *stream, aclTensorDesc *refresh_desc);
 
 /* ---- host callbacks (rt_callback.c) -------------------------------------- */
 

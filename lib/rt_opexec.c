@@ -149,16 +149,26 @@ static aclError run_with_pool(struct rt_op_plan *p, struct rt_stream *s)
 }
 
 aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclDataBuffer *in[], int nout,
-		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream)
+		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream,
+		       bool refresh)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s;
 	struct rt_op_plan plan;
 	aclError err;
 
 	err = rt_op_plan(type, nin, in_desc, nout, out_desc, attr, &plan);
-	if (!err)
-		err = rt_op_bind_buffers(&plan, nin, in, nout, out);
+	if (err)
+		return err;
+	return rt_op_run(&plan, nin, in, nout, out, stream, refresh ? out_desc[0] : NULL);
+}
+
+aclError rt_op_run(struct rt_op_plan *p, int nin, aclDataBuffer *const in[], int nout, aclDataBuffer *const out[],
+		   const void *stream, aclTensorDesc *refresh_desc)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError err;
+
+	err = rt_op_bind_buffers(p, nin, in, nout, out);
 	if (err)
 		return err;
 	err = rt_context_require(&ctx);
@@ -170,28 +180,30 @@ aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclD
 		return err;
 	}
 
-	if (!plan.empty)
-		err = check_operands(&plan, s->dev);
+	if (!p->empty)
+		err = check_operands(p, s->dev);
 	if (err)
 		goto out;
 	/* CANN's V2 calls refresh the output descriptor with the shape the
-	 * operator produces (it matters for unknown dimensions). */
-	rt_op_refresh_output(&plan, out_desc[0]);
-	if (plan.empty)
+	 * operator produces (it matters for unknown dimensions); V1 and
+	 * handles do not. */
+	if (refresh_desc)
+		rt_op_refresh_output(p, refresh_desc);
+	if (p->empty)
 		goto out;	/* nothing to compute, nothing queued */
 
-	if (!plan.task.ws_size) {
+	if (!p->task.ws_size) {
 		struct drm_vnpu_task task;
 		uint64_t point;
 		int kerr;
 
-		err = rt_stream_submit_op(s, &task, rt_op_tasks(&plan, 0, &task), -1, &point, &kerr);
+		err = rt_stream_submit_op(s, &task, rt_op_tasks(p, 0, &task), -1, &point, &kerr);
 		if (err && kerr)
-			err = submit_error(&plan, s, kerr, false, err);
+			err = submit_error(p, s, kerr, false, err);
 	} else {
 		const struct rt_allocrec *rec = rt_allocslot_enter(&s->alloc_slot);
 
-		err = rec ? run_with_allocator(&plan, s, rec) : run_with_pool(&plan, s);
+		err = rec ? run_with_allocator(p, s, rec) : run_with_pool(p, s);
 		rt_allocslot_leave(&s->alloc_slot);
 	}
 out:

@@ -130,6 +130,48 @@ ACL_FUNC_VISIBILITY aclError aclopExecuteV2(const char *opType, int numInputs, a
                                             aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[],
                                             aclDataBuffer *outputs[], aclopAttr *attr, aclrtStream stream);
 
+/*
+ * Deprecated (CANN): aclopExecuteV2() with const descriptors and without
+ * its refresh: outputDesc is never written, so unknown output dimensions
+ * (-1, [-2]) stay unknown. Operators, checks, codes, workspace and stream
+ * rules are those of aclopExecuteV2().
+ */
+ACL_DEPRECATED_MESSAGE("aclopExecute is deprecated, use aclopExecuteV2 instead")
+ACL_FUNC_VISIBILITY aclError aclopExecute(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[],
+                                          const aclDataBuffer *const inputs[], int numOutputs,
+                                          const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[],
+                                          const aclopAttr *attr, aclrtStream stream);
+
+/*
+ * Check and plan the call of operator opType with these descriptors and
+ * attributes once, for repeated aclopExecWithHandle() calls; *handle
+ * receives it. The descriptors and opAttr may be destroyed afterwards
+ * (vnpu keeps what the call needs). The checks and codes are those of
+ * aclopExecuteV2() for descriptors and attributes (an unknown opType is
+ * ACL_ERROR_OP_NOT_FOUND, ...); handle NULL is ACL_ERROR_INVALID_PARAM,
+ * no memory ACL_ERROR_BAD_ALLOC. No context is needed.
+ */
+ACL_FUNC_VISIBILITY aclError aclopCreateHandle(const char *opType, int numInputs,
+                                               const aclTensorDesc *const inputDesc[], int numOutputs,
+                                               const aclTensorDesc *const outputDesc[], const aclopAttr *opAttr,
+                                               aclopHandle **handle);
+
+/* Destroy a handle of aclopCreateHandle(); NULL is ignored. Calls running
+ * with it must have returned (the work they queued need not be done). */
+ACL_FUNC_VISIBILITY void aclopDestroyHandle(aclopHandle *handle);
+
+/*
+ * Enqueue the operator of handle on stream with these buffers, described by
+ * the handle's descriptors; no descriptor is refreshed. numInputs and
+ * numOutputs must be those of the handle, else ACL_ERROR_INVALID_PARAM, as
+ * for a NULL handle, inputs or outputs. Buffers, stream and workspace
+ * (the stream's registered allocator or the runtime's pool) follow
+ * aclopExecuteV2(). A handle may be used by several threads at once.
+ */
+ACL_FUNC_VISIBILITY aclError aclopExecWithHandle(aclopHandle *handle, int numInputs,
+                                                 const aclDataBuffer *const inputs[], int numOutputs,
+                                                 aclDataBuffer *const outputs[], aclrtStream stream);
+
 #ifdef __cplusplus
 }
 #endif

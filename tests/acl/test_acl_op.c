@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * ACL conformance: single operators on the device (aclopExecuteV2,
- * aclopCompileAndExecuteV2) without a registered allocator: results against
+ * aclopCompileAndExecuteV2, the deprecated aclopExecute, operator handles) without a registered allocator: results against
  * CPU references computed here in double precision, CANN's error codes,
  * buffers that must be device memory, output descriptors refreshed, and
  * the runtime's own workspace pool (one submit per operator when warm,
@@ -859,6 +859,312 @@ START_TEST(streams_share_the_runtime_pool_safely)
 }
 END_TEST
 
+/* ---- aclopExecute (deprecated V1) ------------------------------------------------- */
+
+/* Its users compile with a deprecation warning, silenced here. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+/* Run @type with aclopExecute's const arrays; @out_desc may differ from
+ * out->desc (one with unknown dimensions). */
+static aclError run_v1(const char *type, struct dtensor *a, struct dtensor *b, const aclTensorDesc *out_desc,
+		       struct dtensor *out, const aclopAttr *attr, aclrtStream stream)
+{
+	const aclTensorDesc *const in_desc[2] = { a->desc, b ? b->desc : NULL };
+	const aclDataBuffer *const in[2] = { a->buf, b ? b->buf : NULL };
+	const aclTensorDesc *const od[1] = { out_desc };
+	aclDataBuffer *const ob[1] = { out->buf };
+
+	return aclopExecute(type, b ? 2 : 1, in_desc, in, 1, od, ob, attr, stream);
+}
+
+START_TEST(execute_v1_computes_add_and_matmul)
+{
+	const int64_t d[2] = { 3, 41 }, ad[2] = { 31, 17 }, bd[2] = { 31, 23 }, od[2] = { 17, 23 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, d, 11, -30, 30), *y = dt_new(ACL_FLOAT, 2, d, 12, -30, 30);
+	struct dtensor *z = dt_new(ACL_FLOAT, 2, d, 0, 0, 0);
+	struct dtensor *a = dt_new(ACL_FLOAT, 2, ad, 13, -4, 4), *b = dt_new(ACL_FLOAT, 2, bd, 14, -4, 4);
+	struct dtensor *o = dt_new(ACL_FLOAT, 2, od, 0, 0, 0);
+	aclopAttr *tr = attr_transpose(true, false);
+	double want[31 * 41];
+	aclrtStream s;
+	size_t i;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(run_v1("Add", x, y, z->desc, z, NULL, s));
+	ACL_OK(run_v1("MatMul", a, b, o->desc, o, tr, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	for (i = 0; i < z->count; i++)
+		want[i] = x->host[i] + y->host[i];
+	dt_expect(z, want, 1e-6);
+	host_matmul(a->host, b->host, 17, 23, 31, true, false, want);
+	dt_expect(o, want, 16.0 * 31);
+	/* The same checks and codes as V2. */
+	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, run_v1("NoSuchOp", x, y, z->desc, z, NULL, s));
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, run_v1("Add", x, a, z->desc, z, NULL, s));
+	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, run_v1("MatMul", a, b, z->desc, z, tr, s));
+	ACL_OK(aclrtDestroyStream(s));
+	aclopDestroyAttr(tr);
+	dt_free(x);
+	dt_free(y);
+	dt_free(z);
+	dt_free(a);
+	dt_free(b);
+	dt_free(o);
+}
+END_TEST
+
+/* Where V2 fills in unknown output dimensions, V1 writes nothing. */
+START_TEST(execute_v1_leaves_output_desc_alone)
+{
+	const int64_t ad[2] = { 31, 17 }, bd[2] = { 31, 23 }, od[2] = { 17, 23 }, unknown[2] = { -1, -1 };
+	const int64_t xd[3] = { 2, 3, 5 }, rd[2] = { 2, 3 }, rank[1] = { -2 };
+	struct dtensor *a = dt_new(ACL_FLOAT, 2, ad, 15, -4, 4), *b = dt_new(ACL_FLOAT, 2, bd, 16, -4, 4);
+	struct dtensor *o = dt_new(ACL_FLOAT, 2, od, 0, 0, 0);
+	struct dtensor *x = dt_new(ACL_FLOAT, 3, xd, 17, -1, 1), *r = dt_new(ACL_FLOAT, 2, rd, 0, 0, 0);
+	aclTensorDesc *u = aclCreateTensorDesc(ACL_FLOAT, 2, unknown, ACL_FORMAT_ND);
+	aclTensorDesc *k = aclCreateTensorDesc(ACL_FLOAT, 1, rank, ACL_FORMAT_ND);
+	aclopAttr *tr = attr_transpose(true, false), *axes = attr_axes_last(false);
+	double want[17 * 23];
+	int64_t dim;
+
+	ACL_OK(run_v1("MatMul", a, b, u, o, tr, NULL));
+	ACL_OK(run_v1("ReduceMaxD", x, NULL, k, r, axes, NULL));
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	ck_assert_uint_eq(aclGetTensorDescNumDims(u), 2);
+	ACL_OK(aclGetTensorDescDimV2(u, 0, &dim));
+	ck_assert_int_eq(dim, -1);
+	ACL_OK(aclGetTensorDescDimV2(u, 1, &dim));
+	ck_assert_int_eq(dim, -1);
+	ck_assert_uint_eq(aclGetTensorDescNumDims(k), 1);
+	ACL_OK(aclGetTensorDescDimV2(k, 0, &dim));
+	ck_assert_int_eq(dim, -2);
+	host_matmul(a->host, b->host, 17, 23, 31, true, false, want);
+	dt_expect(o, want, 16.0 * 31);
+	host_reduce(x->host, 6, 5, true, want);
+	dt_expect(r, want, 0);
+
+	/* V2 with the same descriptor refreshes it. */
+	{
+		aclTensorDesc *in_desc[2] = { a->desc, b->desc }, *out_desc[1] = { u };
+		aclDataBuffer *in[2] = { a->buf, b->buf }, *out[1] = { o->buf };
+
+		ACL_OK(aclopExecuteV2("MatMul", 2, in_desc, in, 1, out_desc, out, tr, NULL));
+		ACL_OK(aclrtSynchronizeStream(NULL));
+		ACL_OK(aclGetTensorDescDimV2(u, 0, &dim));
+		ck_assert_int_eq(dim, 17);
+		ACL_OK(aclGetTensorDescDimV2(u, 1, &dim));
+		ck_assert_int_eq(dim, 23);
+	}
+	aclDestroyTensorDesc(u);
+	aclDestroyTensorDesc(k);
+	aclopDestroyAttr(tr);
+	aclopDestroyAttr(axes);
+	dt_free(a);
+	dt_free(b);
+	dt_free(o);
+	dt_free(x);
+	dt_free(r);
+}
+END_TEST
+#pragma GCC diagnostic pop
+
+/* ---- operator handles -------------------------------------------------------------- */
+
+static aclError exec_handle(aclopHandle *h, struct dtensor *a, struct dtensor *b, struct dtensor *out,
+			    aclrtStream stream)
+{
+	const aclDataBuffer *const in[2] = { a->buf, b ? b->buf : NULL };
+	aclDataBuffer *const ob[1] = { out->buf };
+
+	return aclopExecWithHandle(h, b ? 2 : 1, in, 1, ob, stream);
+}
+
+/* One handle, several calls with different buffers. */
+START_TEST(a_handle_runs_again_with_new_buffers)
+{
+	const int64_t d[2] = { 3, 41 };
+	const aclTensorDesc *in_desc[2], *out_desc[1];
+	double want[3 * 41];
+	aclopHandle *h = NULL;
+	aclrtStream s;
+	unsigned int n;
+	size_t i;
+
+	{
+		struct dtensor *t = dt_new(ACL_INT32, 2, d, 0, 0, 0);
+
+		in_desc[0] = in_desc[1] = out_desc[0] = t->desc;
+		ACL_OK(aclopCreateHandle("Add", 2, in_desc, 1, out_desc, NULL, &h));
+		ck_assert_ptr_nonnull(h);
+		dt_free(t);	/* the handle keeps no reference to it */
+	}
+	ACL_OK(aclrtCreateStream(&s));
+	for (n = 0; n < 4; n++) {
+		struct dtensor *x = dt_new(ACL_INT32, 2, d, 20 + n, -1000, 1000);
+		struct dtensor *y = dt_new(ACL_INT32, 2, d, 30 + n, -1000, 1000);
+		struct dtensor *z = dt_new(ACL_INT32, 2, d, 0, 0, 0);
+
+		ACL_OK(exec_handle(h, x, y, z, n & 1 ? NULL : s));
+		ACL_OK(aclrtSynchronizeStream(n & 1 ? NULL : s));
+		for (i = 0; i < z->count; i++)
+			want[i] = x->host[i] + y->host[i];
+		dt_expect(z, want, 0);
+		dt_free(x);
+		dt_free(y);
+		dt_free(z);
+	}
+	aclopDestroyHandle(h);
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+/* The caller's descriptors and attributes may go right after creation. */
+START_TEST(a_handle_outlives_its_descs_and_attr)
+{
+	const int64_t ad[2] = { 31, 17 }, bd[2] = { 23, 31 }, od[2] = { 17, 23 };
+	aclTensorDesc *da = aclCreateTensorDesc(ACL_FLOAT, 2, ad, ACL_FORMAT_ND);
+	aclTensorDesc *db = aclCreateTensorDesc(ACL_FLOAT, 2, bd, ACL_FORMAT_ND);
+	aclTensorDesc *dout = aclCreateTensorDesc(ACL_FLOAT, 2, od, ACL_FORMAT_ND);
+	aclopAttr *tr = attr_transpose(true, true);
+	const aclTensorDesc *in_desc[2] = { da, db }, *out_desc[1] = { dout };
+	double want[17 * 23];
+	aclopHandle *h = NULL;
+	unsigned int n;
+
+	ACL_OK(aclopCreateHandle("MatMul", 2, in_desc, 1, out_desc, tr, &h));
+	aclDestroyTensorDesc(da);
+	aclDestroyTensorDesc(db);
+	aclDestroyTensorDesc(dout);
+	aclopDestroyAttr(tr);
+	/* Reuse the freed memory with other contents. */
+	tr = attr_transpose(false, false);
+	for (n = 0; n < 3; n++) {
+		struct dtensor *a = dt_new(ACL_FLOAT, 2, ad, 40 + n, -4, 4), *b = dt_new(ACL_FLOAT, 2, bd, 50 + n, -4, 4);
+		struct dtensor *o = dt_new(ACL_FLOAT, 2, od, 0, 0, 0);
+
+		ACL_OK(exec_handle(h, a, b, o, NULL));
+		ACL_OK(aclrtSynchronizeStream(NULL));
+		host_matmul(a->host, b->host, 17, 23, 31, true, true, want);
+		dt_expect(o, want, 16.0 * 31);
+		dt_free(a);
+		dt_free(b);
+		dt_free(o);
+	}
+	aclopDestroyAttr(tr);
+	aclopDestroyHandle(h);
+}
+END_TEST
+
+START_TEST(handle_errors_have_cann_codes)
+{
+	const int64_t d[2] = { 4, 8 }, d2[2] = { 8, 4 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, d, 60, -1, 1), *y = dt_new(ACL_FLOAT, 2, d, 0, 0, 0);
+	struct dtensor *w = dt_new(ACL_FLOAT, 2, d2, 61, -1, 1);
+	const aclTensorDesc *in_desc[2] = { x->desc, x->desc }, *out_desc[1] = { y->desc };
+	const aclTensorDesc *bad_in[2] = { x->desc, w->desc };
+	aclTensorDesc *v2_in[2] = { x->desc, x->desc }, *v2_bad[2] = { x->desc, w->desc }, *v2_out[1] = { y->desc };
+	aclDataBuffer *v2_buf[2] = { x->buf, x->buf }, *v2_obuf[1] = { y->buf };
+	const aclDataBuffer *const in[2] = { x->buf, x->buf };
+	aclDataBuffer *const out[1] = { y->buf };
+	aclopHandle *h = NULL, *none = NULL;
+	aclError v2;
+	double want[32];
+	size_t i;
+
+	/* CreateHandle: V2's codes for the same call. */
+	v2 = aclopExecuteV2("NoSuchOp", 2, v2_in, v2_buf, 1, v2_out, v2_obuf, NULL, NULL);
+	ck_assert_int_eq(v2, ACL_ERROR_OP_NOT_FOUND);
+	ACL_ERR(v2, aclopCreateHandle("NoSuchOp", 2, in_desc, 1, out_desc, NULL, &none));
+	v2 = aclopExecuteV2("Add", 2, v2_bad, v2_buf, 1, v2_out, v2_obuf, NULL, NULL);
+	ck_assert_int_eq(v2, ACL_ERROR_OP_INPUT_NOT_MATCH);
+	ACL_ERR(v2, aclopCreateHandle("Add", 2, bad_in, 1, out_desc, NULL, &none));
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopCreateHandle("Add", 1, in_desc, 1, out_desc, NULL, &none));
+	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, aclopCreateHandle("Add", 2, in_desc, 1, bad_in + 1, NULL, &none));
+	ck_assert_ptr_null(none);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopCreateHandle(NULL, 2, in_desc, 1, out_desc, NULL, &none));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopCreateHandle("Add", 2, NULL, 1, out_desc, NULL, &none));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopCreateHandle("Add", 2, in_desc, 1, NULL, NULL, &none));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopCreateHandle("Add", 2, in_desc, 1, out_desc, NULL, NULL));
+
+	ACL_OK(aclopCreateHandle("Add", 2, in_desc, 1, out_desc, NULL, &h));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(NULL, 2, in, 1, out, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(h, 1, in, 1, out, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(h, 2, in, 0, out, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(h, 3, in, 1, out, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(h, 2, NULL, 1, out, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(h, 2, in, 1, NULL, NULL));
+	/* A buffer too small for the handle's descriptors. */
+	{
+		aclDataBuffer *small = aclCreateDataBuffer(y->dev, y->bytes - 4);
+		aclDataBuffer *const sout[1] = { small };
+
+		ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecWithHandle(h, 2, in, 1, sout, NULL));
+		ACL_OK(aclDestroyDataBuffer(small));
+	}
+	/* Nothing failed for good: the handle still works. */
+	ACL_OK(aclopExecWithHandle(h, 2, in, 1, out, NULL));
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	for (i = 0; i < y->count; i++)
+		want[i] = 2 * x->host[i];
+	dt_expect(y, want, 1e-6);
+	aclopDestroyHandle(h);
+	aclopDestroyHandle(NULL);
+	dt_free(x);
+	dt_free(y);
+	dt_free(w);
+}
+END_TEST
+
+/* The workspace of a handle's operator comes from the stream's registered
+ * allocator, as for V2; without one from the runtime's pool. */
+START_TEST(a_handle_takes_workspace_from_the_streams_allocator)
+{
+	const int64_t xd[2] = { 8, 100 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, xd, 70, -3, 3), *y = dt_new(ACL_FLOAT, 2, xd, 0, 0, 0);
+	const aclTensorDesc *in_desc[1] = { x->desc }, *out_desc[1] = { y->desc };
+	double want[8 * 100];
+	struct test_alloc ta;
+	aclopHandle *h = NULL;
+	aclrtStream s;
+	unsigned int n;
+
+	ACL_OK(aclopCreateHandle("SoftmaxV2", 1, in_desc, 1, out_desc, NULL, &h));
+	ta_init(&ta, MIB, 4);
+	ACL_OK(aclrtCreateStream(&s));
+	ta_register(&ta, s);
+	host_softmax(x->host, 8, 100, want);
+	for (n = 1; n <= 3; n++) {
+		ACL_OK(exec_handle(h, x, NULL, y, s));
+		ck_assert_uint_eq(atomic_load(&ta.allocs), n);
+		ck_assert_uint_eq(atomic_load(&ta.get_addrs), n);
+		ck_assert_uint_eq(atomic_load(&ta.frees), n);
+		ck_assert_uint_gt(atomic_load(&ta.last_size), 0);
+	}
+	ck_assert_uint_eq(atomic_load(&ta.outside_pool), 0);
+	ck_assert_uint_eq(atomic_load(&ta.wrong_thread), 0);
+	ACL_OK(aclrtSynchronizeStream(s));
+	dt_expect(y, want, 1e-3);
+
+	/* Unregistered: the runtime's pool, the allocator is not called. */
+	ACL_OK(aclrtAllocatorUnregister(s));
+	{
+		struct dtensor *y2 = dt_new(ACL_FLOAT, 2, xd, 0, 0, 0);
+
+		ACL_OK(exec_handle(h, x, NULL, y2, s));
+		ck_assert_uint_eq(atomic_load(&ta.allocs), 3);
+		ACL_OK(aclrtSynchronizeStream(s));
+		dt_expect(y2, want, 1e-3);
+		dt_free(y2);
+	}
+	ACL_OK(aclrtDestroyStream(s));
+	ta_fini(&ta);
+	aclopDestroyHandle(h);
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
 static Suite *op_suite(void)
 {
 	Suite *s = suite_create("acl_op");
@@ -874,12 +1180,18 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, matmul_matches_the_cpu_with_every_transpose);
 	tcase_add_test(tc, a_chain_of_operators_matches_the_cpu);
 	tcase_add_test(tc, compile_and_execute_checks_its_extra_arguments);
+	tcase_add_test(tc, execute_v1_computes_add_and_matmul);
+	tcase_add_test(tc, execute_v1_leaves_output_desc_alone);
+	tcase_add_test(tc, a_handle_runs_again_with_new_buffers);
+	tcase_add_test(tc, a_handle_outlives_its_descs_and_attr);
+	tcase_add_test(tc, a_handle_takes_workspace_from_the_streams_allocator);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("errors", true, 60);
 	tcase_add_test(tc, operator_errors_have_cann_codes_and_messages);
 	tcase_add_test(tc, buffers_must_be_device_memory_of_the_stream);
 	tcase_add_test(tc, outputs_get_their_shape);
+	tcase_add_test(tc, handle_errors_have_cann_codes);
 	tcase_add_test(tc, integer_division_by_zero_fails_the_stream);
 	tcase_add_test(tc, empty_tensors_queue_nothing);
 	suite_add_tcase(s, tc);

@@ -198,6 +198,11 @@ DECLARED(aclopSetAttrListInt, aclError (*)(aclopAttr *, const char *, int, const
 DECLARED(aclopSetAttrListFloat, aclError (*)(aclopAttr *, const char *, int, const float *));
 DECLARED(aclopExecuteV2, aclError (*)(const char *, int, aclTensorDesc **, aclDataBuffer **, int, aclTensorDesc **,
                                       aclDataBuffer **, aclopAttr *, aclrtStream));
+DECLARED(aclopCreateHandle, aclError (*)(const char *, int, const aclTensorDesc *const *, int,
+                                         const aclTensorDesc *const *, const aclopAttr *, aclopHandle **));
+DECLARED(aclopDestroyHandle, void (*)(aclopHandle *));
+DECLARED(aclopExecWithHandle, aclError (*)(aclopHandle *, int, const aclDataBuffer *const *, int,
+                                           aclDataBuffer *const *, aclrtStream));
 DECLARED(aclopCompileAndExecuteV2,
          aclError (*)(const char *, int, aclTensorDesc **, aclDataBuffer **, int, aclTensorDesc **, aclDataBuffer **,
                       aclopAttr *, aclopEngineType, aclopCompileType, const char *, aclrtStream));
@@ -208,6 +213,9 @@ DECLARED(aclopCompileAndExecuteV2,
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 DECLARED(aclGetDataBufferSize, uint32_t (*)(const aclDataBuffer *));
 DECLARED(aclrtQueryEvent, aclError (*)(aclrtEvent, aclrtEventStatus *));
+DECLARED(aclopExecute, aclError (*)(const char *, int, const aclTensorDesc *const *, const aclDataBuffer *const *, int,
+                                    const aclTensorDesc *const *, aclDataBuffer *const *, const aclopAttr *,
+                                    aclrtStream));
 #pragma GCC diagnostic pop
 
 // ---- CANN usage patterns (compiled, never run) -------------------------------
