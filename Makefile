@@ -198,8 +198,8 @@ $(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_OBJS) $(SELFTEST_HD
 -include tests/unit/ops-host.mk
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
-UNIT_EXTRA_test_ops := $(OPS_HOST_SRCS)
-UNIT_EXTRA_CFLAGS_test_ops := $(OPS_HOST_CFLAGS)
+UNIT_EXTRA_test_ops := $(OPS_HOST_SRCS) tests/selftests/lib/vnpu_op_ref.c
+UNIT_EXTRA_CFLAGS_test_ops := $(OPS_HOST_CFLAGS) -Itests/selftests/lib
 # Library unit tests: each links the library's pure-logic sources.
 $(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_lib_*.c)),\
 	$(eval UNIT_EXTRA_$(t) := $(LIB_PURE_SRCS))\

@@ -2,18 +2,19 @@
 /*
  * Host unit tests for the vnpu compute kernels (kernel/vnpu_ops*.c).
  *
- * Every result is checked against a reference written here, independently
- * of the library: inputs are decoded to double with ldexp, the operation is
- * done in double (libm exp for softmax), and results are rounded to the
- * output format with frexp/nearbyint. Inputs come from a fixed-seed
- * generator.
+ * Every result is checked against a double-precision reference: the
+ * number formats, element-wise ops and casts of the shared test reference
+ * (tests/selftests/lib/vnpu_op_ref.c, which the guest selftests and the ACL
+ * tests use too), and reductions, softmax and matmul written here in
+ * double (libm exp for softmax). Inputs come from a fixed-seed generator.
  *
  * Tolerances (got vs. the double reference):
  *  - element-wise ADD/SUB/MUL/DIV, any float type: <= 1 ulp of the
  *    reference rounded to the output type (the ops are correctly rounded,
  *    so this is nearly exact);
- *  - RELU, ABS, CAST, REDUCE_MAX, all int32 results: exact (bits; NaN
- *    compared as "is a NaN", quiet for CAST);
+ *  - RELU, ABS: exact bits, NaN included (they act on the sign);
+ *  - CAST, REDUCE_MAX, all int32 results: exact (bits; NaN compared as
+ *    "is a NaN", quiet for CAST);
  *  - REDUCE_SUM: fp32 |err| <= 1e-5 * sum|x| (and a 1M-element fp32 row of
  *    positive values within 1e-6 relative); fp16/bf16 <= 1 ulp of the
  *    rounded reference or |err| <= 1e-5 * sum|x| (fp32 accumulation under
@@ -33,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vnpu_op_ref.h"
 #include "vnpu_ops.h"
 
 /*
@@ -83,89 +85,16 @@ static double rng_uniform(double lo, double hi)
 
 /* ---- reference number formats ---------------------------------------- */
 
-struct fmt {
-	int p;		/* significant bits */
-	int emin;	/* exponent of the smallest normal */
-	int emax;	/* exponent of the largest finite */
-	int mbits;	/* stored mantissa bits */
-	u32 sign;	/* sign bit */
-};
-
-static const struct fmt fmt_f16 = { 11, -14, 15, 10, 0x8000 };
-static const struct fmt fmt_bf16 = { 8, -126, 127, 7, 0x8000 };
-static const struct fmt fmt_f32 = { 24, -126, 127, 23, 0x80000000u };
-
-static const struct fmt *fmt_of(u32 dt)
-{
-	return dt == F16 ? &fmt_f16 : dt == BF16 ? &fmt_bf16 : &fmt_f32;
-}
-
-/* Round x to the format, to nearest even, overflowing to infinity. */
-static double ref_round(const struct fmt *f, double x)
-{
-	double q, r;
-	int e, lead;
-
-	if (isnan(x) || isinf(x) || x == 0)
-		return x;
-	frexp(x, &e);
-	lead = e - 1;
-	if (lead < f->emin)
-		lead = f->emin;
-	q = ldexp(1.0, lead - (f->p - 1));
-	r = nearbyint(x / q) * q;
-	if (fabs(r) >= ldexp(1.0, f->emax + 1))
-		return copysign(INFINITY, x);
-	return r;
-}
-
-/* Bits of a value already representable in the format. */
-static u32 ref_encode(const struct fmt *f, double r)
-{
-	u32 sign = signbit(r) ? f->sign : 0;
-	u32 expmask = (f->sign - 1) & ~((1u << f->mbits) - 1);
-	int e, bias = f->emax;
-	double a = fabs(r);
-
-	if (isnan(r))
-		return sign | expmask | (1u << (f->mbits - 1));
-	if (isinf(r))
-		return sign | expmask;
-	if (a == 0)
-		return sign;
-	frexp(a, &e);
-	e -= 1;
-	if (e < f->emin)
-		return sign | (u32)ldexp(a, -(f->emin - f->mbits));
-	return sign | ((u32)(e + bias) << f->mbits) |
-	       ((u32)ldexp(a, f->mbits - e) - (1u << f->mbits));
-}
-
-static double ref_decode(const struct fmt *f, u32 b)
-{
-	u32 mant = b & ((1u << f->mbits) - 1);
-	u32 expmask = (f->sign - 1) & ~((1u << f->mbits) - 1);
-	int e = (int)((b & expmask) >> f->mbits), bias = f->emax;
-	double v;
-
-	if ((b & expmask) == expmask)
-		v = mant ? NAN : INFINITY;
-	else if (e == 0)
-		v = ldexp((double)mant, f->emin - f->mbits);
-	else
-		v = ldexp((double)(mant | (1u << f->mbits)), e - bias - f->mbits);
-	return (b & f->sign) ? -v : v;
-}
-
-static u32 ref_bits(u32 dt, double x)
-{
-	return ref_encode(fmt_of(dt), ref_round(fmt_of(dt), x));
-}
+/*
+ * Rounding to and decoding of fp32/fp16/bf16 (and int32) come from the
+ * shared double-precision reference (tests/selftests/lib/vnpu_op_ref.c),
+ * which the guest selftests and the ACL tests check the device against too.
+ */
 
 /* Ordered distance in units in the last place; big for NaN vs number. */
 static u64 ulp_dist(u32 dt, u32 a, u32 b)
 {
-	u32 sign = fmt_of(dt)->sign;
+	u32 sign = (dt == F16 || dt == BF16) ? 0x8000 : 0x80000000u;
 	s64 oa = (a & sign) ? -(s64)(a & (sign - 1)) : (s64)a;
 	s64 ob = (b & sign) ? -(s64)(b & (sign - 1)) : (s64)b;
 
@@ -212,11 +141,11 @@ static double get_val(const void *p, u32 dt, u64 i)
 	if (dt == I32)
 		return (double)(s32)raw_get(p, dt, i);
 	if (dt == F32)
-		return ref_decode(&fmt_f32, raw_get(p, dt, i));
+		return ref_decode(raw_get(p, dt, i), F32);
 	if (!decode16[dt]) {
 		decode16[dt] = xalloc(0x10000 * sizeof(double));
 		for (b = 0; b < 0x10000; b++)
-			decode16[dt][b] = ref_decode(fmt_of(dt), b);
+			decode16[dt][b] = ref_decode(b, dt);
 	}
 	return decode16[dt][raw_get(p, dt, i)];
 }
@@ -227,7 +156,7 @@ static void set_val(void *p, u32 dt, u64 i, double v)
 	if (dt == I32)
 		raw_set(p, dt, i, (u32)(s32)v);
 	else
-		raw_set(p, dt, i, ref_bits(dt, v));
+		raw_set(p, dt, i, ref_encode(v, dt));
 }
 
 /* Fills n random elements in [lo, hi] (int32: integers). */
@@ -268,10 +197,10 @@ static void check_fp(u32 dt, const void *out, u64 i, double ref, double allow, c
 			      dtype_name[dt], (unsigned long long)i, g);
 		return;
 	}
-	if (ulp_dist(dt, got, ref_bits(dt, ref)) <= 1 || fabs(g - ref) <= allow)
+	if (ulp_dist(dt, got, ref_encode(ref, dt)) <= 1 || fabs(g - ref) <= allow)
 		return;
 	ck_abort_msg("%s %s[%llu]: got %.9g (0x%x), want %.9g (0x%x), allow %g", what,
-		     dtype_name[dt], (unsigned long long)i, g, got, ref, ref_bits(dt, ref), allow);
+		     dtype_name[dt], (unsigned long long)i, g, got, ref, ref_encode(ref, dt), allow);
 }
 
 /* ---- running ops ------------------------------------------------------ */
@@ -647,39 +576,6 @@ END_TEST
 
 /* ---- element-wise ----------------------------------------------------- */
 
-static double ref_binary(u32 op, u32 dt, double x, double y)
-{
-	if (dt == I32) {
-		s64 a = (s64)x, b = (s64)y, r;
-
-		switch (op) {
-		case VNPU_OP_ADD:
-			r = a + b;
-			break;
-		case VNPU_OP_SUB:
-			r = a - b;
-			break;
-		case VNPU_OP_MUL:
-			r = (s64)((u64)a * (u64)b);
-			break;
-		default:
-			r = a / b;
-			break;
-		}
-		return (double)(s32)(u32)(u64)r;
-	}
-	switch (op) {
-	case VNPU_OP_ADD:
-		return x + y;
-	case VNPU_OP_SUB:
-		return x - y;
-	case VNPU_OP_MUL:
-		return x * y;
-	default:
-		return x / y;
-	}
-}
-
 static void binary_case(u32 op, u32 dt, u64 n, u32 flags)
 {
 	bool s0 = flags & VNPU_OP_F_SCALAR_IN0, s1 = flags & VNPU_OP_F_SCALAR_IN1;
@@ -711,8 +607,7 @@ static void binary_case(u32 op, u32 dt, u64 n, u32 flags)
 
 	snprintf(what, sizeof(what), "op %u n %llu flags %u", op, (unsigned long long)n, flags);
 	for (i = 0; i < n; i++) {
-		double ref = ref_binary(op, dt, get_val(x, dt, s0 ? 0 : i),
-					get_val(y, dt, s1 ? 0 : i));
+		double ref = ref_binary(op, dt, flags, x, y, i);
 
 		if (dt == I32)
 			EXPECT_MSG(get_val(o, dt, i) == ref, "%s [%llu]", what,
@@ -786,7 +681,7 @@ START_TEST(ew_float_specials)
 			a.out = o;
 			ck_assert_int_eq(run(&a), 0);
 			for (i = 0; i < n; i++) {
-				double ref = ref_binary(op, dt, xs[i], ys[i]);
+				double ref = ref_binary(op, dt, 0, x, y, i);
 				double g = get_val(o, dt, i);
 
 				if (isnan(ref))
@@ -841,13 +736,6 @@ START_TEST(ew_i32_div_by_zero)
 }
 END_TEST
 
-static double ref_unary(u32 op, double x)
-{
-	if (op == VNPU_OP_ABS)
-		return fabs(x);
-	return x < 0 ? 0.0 : x;	/* NaN stays NaN */
-}
-
 START_TEST(ew_relu_abs)
 {
 	u32 dt = all_dtypes[_i], op, s;
@@ -874,29 +762,12 @@ START_TEST(ew_relu_abs)
 			a.in0 = x;
 			a.out = o;
 			ck_assert_int_eq(run(&a), 0);
-			for (i = 0; i < n; i++) {
-				double xv = get_val(x, dt, i), g = get_val(o, dt, i);
-
-				if (dt == I32) {
-					s32 v = ((s32 *)x)[i], want;
-
-					if (op == VNPU_OP_ABS && v == INT32_MIN)
-						want = INT32_MIN;	/* wraps */
-					else if (op == VNPU_OP_ABS)
-						want = v < 0 ? -v : v;
-					else
-						want = v < 0 ? 0 : v;
-					EXPECT(((s32 *)o)[i] == want);
-				} else if (isnan(xv)) {
-					EXPECT(isnan(g));
-				} else {
-					EXPECT_MSG(g == ref_unary(op, xv),
-						   "%s op %u [%llu] %g -> %g", dtype_name[dt], op,
-						   (unsigned long long)i, xv, g);
-					if (op == VNPU_OP_ABS)
-						EXPECT(!signbit(g));
-				}
-			}
+			/* Bit-exact: RELU and ABS act on the sign, int32 ABS wraps. */
+			for (i = 0; i < n; i++)
+				EXPECT_MSG(raw_get(o, dt, i) ==
+					   ref_unary_bits(op, dt, raw_get(x, dt, i)),
+					   "%s op %u [%llu] 0x%x -> 0x%x", dtype_name[dt], op,
+					   (unsigned long long)i, raw_get(x, dt, i), raw_get(o, dt, i));
 			free(x);
 			free(o);
 		}
@@ -935,7 +806,8 @@ START_TEST(ew_in_place)
 		memcpy(x0, y, n * esize(dt));
 		ck_assert_int_eq(run(&a), 0);
 		for (i = 0; i < n; i++)
-			EXPECT(get_val(y, dt, i) == ref_unary(VNPU_OP_RELU, get_val(x0, dt, i)));
+			EXPECT(raw_get(y, dt, i) ==
+			       ref_unary_bits(VNPU_OP_RELU, dt, raw_get(x0, dt, i)));
 		free(x);
 		free(y);
 		free(x0);
@@ -955,7 +827,7 @@ START_TEST(ew_in_place)
 		ck_assert_int_eq(run(&a), 0);
 		for (i = 0; i < n; i++)
 			EXPECT(raw_get(x, odt, i) == (odt == I32 ? (u32)(s32)trunc(x0[i]) :
-						       ref_bits(F16, x0[i])));
+						       ref_encode(x0[i], F16)));
 		free(x);
 		free(x0);
 	}
@@ -1007,22 +879,6 @@ START_TEST(ew_scalar_in_place)
 END_TEST
 
 /* ---- CAST --------------------------------------------------------------- */
-
-static double ref_cast(u32 sdt, u32 odt, double v)
-{
-	if (odt == I32) {
-		if (isnan(v))
-			return 0;
-		if (v >= 2147483648.0)
-			return INT32_MAX;
-		if (v <= -2147483648.0)
-			return INT32_MIN;
-		return trunc(v);
-	}
-	if (sdt == I32 && odt != F32)
-		return (double)(float)v;	/* int32 -> fp16/bf16 goes through fp32 */
-	return v;
-}
 
 /* Values that exercise every format's range, rounding and specials. */
 static void fill_cast_inputs(void *x, u32 dt, u64 n)
@@ -1081,23 +937,20 @@ START_TEST(cast_all_pairs)
 	a.out = o;
 	ck_assert_int_eq(run(&a), 0);
 	for (i = 0; i < n; i++) {
-		double v = get_val(x, sdt, i), ref = ref_cast(sdt, odt, v);
+		double v = get_val(x, sdt, i);
+		u32 want = ref_cast_bits(raw_get(x, sdt, i), sdt, odt);
 		u32 got = raw_get(o, odt, i);
 
-		if (odt == I32) {
-			EXPECT_MSG((s32)got == (s32)ref, "%s->i32 [%llu] %.9g -> %d, want %.0f",
-				      dtype_name[sdt], (unsigned long long)i, v, (s32)got, ref);
-		} else if (isnan(ref)) {
+		if (odt != I32 && isnan(ref_decode(want, odt))) {
 			u32 quiet = odt == F32 ? 0x400000 : odt == F16 ? 0x200 : 0x40;
 
 			EXPECT_MSG(isnan(get_val(o, odt, i)) && (sdt == odt || (got & quiet)),
 				      "%s->%s [%llu] NaN -> 0x%x", dtype_name[sdt],
 				      dtype_name[odt], (unsigned long long)i, got);
 		} else {
-			EXPECT_MSG(got == ref_bits(odt, ref),
-				      "%s->%s [%llu] %.12g -> 0x%x, want 0x%x", dtype_name[sdt],
-				      dtype_name[odt], (unsigned long long)i, v, got,
-				      ref_bits(odt, ref));
+			EXPECT_MSG(got == want, "%s->%s [%llu] %.12g -> 0x%x, want 0x%x",
+				   dtype_name[sdt], dtype_name[odt], (unsigned long long)i, v, got,
+				   want);
 		}
 	}
 	free(x);
@@ -1160,9 +1013,9 @@ START_TEST(f16_edges)
 		EXPECT_MSG(vnpu_f32_to_f16(e[i].f) == e[i].bits, "%a -> 0x%x, want 0x%x",
 			      e[i].f, vnpu_f32_to_f16(e[i].f), e[i].bits);
 		/* cross-check the hand-written table with the reference rounding */
-		ck_assert_uint_eq(ref_bits(F16, e[i].f), e[i].bits);
+		ck_assert_uint_eq(ref_encode(e[i].f, F16), e[i].bits);
 		/* the exact values come back exactly */
-		if (fabsf(e[i].f) <= 65504.0f && e[i].f == (float)ref_decode(&fmt_f16, e[i].bits))
+		if (fabsf(e[i].f) <= 65504.0f && e[i].f == (float)ref_decode(e[i].bits, F16))
 			EXPECT(bits_f(vnpu_f16_to_f32(e[i].bits)) == bits_f(e[i].f));
 		in[i] = e[i].f;
 	}
@@ -1191,7 +1044,7 @@ START_TEST(f16_edges)
 			EXPECT((i & 0x7c00) == 0x7c00 && (i & 0x3ff));
 			EXPECT((vnpu_f32_to_f16(f) & 0x7e00) == 0x7e00);
 		} else {
-			EXPECT_MSG(f == (float)ref_decode(&fmt_f16, i), "0x%x", i);
+			EXPECT_MSG(f == (float)ref_decode(i, F16), "0x%x", i);
 			EXPECT(vnpu_f32_to_f16(f) == i);
 		}
 	}
@@ -1232,7 +1085,7 @@ START_TEST(bf16_edges)
 		EXPECT_MSG(vnpu_f32_to_bf16(f_bits(e[i].f)) == e[i].bits, "0x%x -> 0x%x", e[i].f,
 			      vnpu_f32_to_bf16(f_bits(e[i].f)));
 		/* cross-check the hand-written table with the reference rounding */
-		ck_assert_uint_eq(ref_bits(BF16, f_bits(e[i].f)), e[i].bits);
+		ck_assert_uint_eq(ref_encode(f_bits(e[i].f), BF16), e[i].bits);
 	}
 	EXPECT((vnpu_f32_to_bf16(f_bits(0x7f800001)) & 0x7fc0) == 0x7fc0);
 	EXPECT((vnpu_f32_to_bf16(f_bits(0xff812345)) & 0xffc0) == 0xffc0);
@@ -1241,7 +1094,7 @@ START_TEST(bf16_edges)
 
 		if (isnan(f))
 			continue;
-		EXPECT(f == (float)ref_decode(&fmt_bf16, i));
+		EXPECT(f == (float)ref_decode(i, BF16));
 		EXPECT(vnpu_f32_to_bf16(f) == i);
 	}
 }
@@ -1294,7 +1147,7 @@ START_TEST(cast_i32_via_f32)
 	a.out = out;
 	a.out_dtype = BF16;
 	ck_assert_int_eq(run(&a), 0);
-	ck_assert_uint_eq(out[0], ref_bits(BF16, 17039360.0));	/* 2^24 + 2^18 */
+	ck_assert_uint_eq(out[0], ref_encode(17039360.0, BF16));	/* 2^24 + 2^18 */
 	ck_assert_uint_eq(out[1], 0x4b80);			/* 2^24 */
 	a.out_dtype = F16;
 	ck_assert_int_eq(run(&a), 0);
