@@ -76,31 +76,44 @@ kernel-doc:
 
 # ---------------------------------------------------------------- library
 
-# libascendcl.so.1: the ACL API (lib/acl_*.c) over the runtime core
-# (lib/rt_*.c) over the driver layer (lib/drv.c). Only acl* symbols are
-# exported (-fvisibility=hidden, FUNC_VISIBILITY and the version script).
+# libascendcl.so.1, one folder per layer: the ACL API (lib/acl/) over the
+# runtime core (lib/rt/) over the driver layer (lib/drv/, the only code
+# that issues ioctls), with the operator library (lib/ops/) planning
+# operators. Only acl* symbols are exported (-fvisibility=hidden,
+# FUNC_VISIBILITY and the version script).
 LIB_VERSION := 1.0.0
 LIB_SONAME := libascendcl.so.1
-LIB_SRCS := $(wildcard lib/*.c)
-LIB_HDRS := $(wildcard lib/*.h) $(wildcard include/acl/*.h include/acl/error_codes/*.h) uapi/vnpu_drm.h
+LIB_LAYERS := lib/acl lib/rt lib/drv
+LIB_SRCS := $(foreach d,$(LIB_LAYERS),$(wildcard $(d)/*.c))
+LIB_HDRS := $(foreach d,$(LIB_LAYERS),$(wildcard $(d)/*.h)) \
+	$(wildcard include/acl/*.h include/acl/error_codes/*.h) uapi/vnpu_drm.h
+LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS))
+# The operator library (lib/ops/ops.mk) is compiled into it, hidden like
+# the rest: operators are planned with lib/ops' vops_plan().
+include lib/ops/ops.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
-LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS))
-LIB_CFLAGS := $(USER_CFLAGS) -fvisibility=hidden -DFUNC_VISIBILITY
+LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS)) \
+	$(patsubst lib/ops/%.c,$(B)/lib/obj/ops/%.lo,$(OPS_SRCS))
+LIB_CFLAGS := $(USER_CFLAGS) $(LIB_INCLUDES) -fvisibility=hidden -DFUNC_VISIBILITY
 LIB := $(B)/lib/$(LIB_SONAME)
 # Pure-logic parts of the library, also linked into host unit tests.
-LIB_PURE_SRCS := lib/rt_imap.c lib/rt_config.c lib/rt_kind.c lib/rt_errmap.c lib/rt_handle.c \
-	lib/rt_error.c lib/rt_op.c lib/acl_tensor.c lib/acl_opattr.c lib/rt_allocreg.c lib/rt_wspool.c
+LIB_PURE_SRCS := $(addprefix lib/rt/,rt_imap.c rt_config.c rt_kind.c rt_errmap.c rt_handle.c \
+	rt_error.c rt_op.c rt_allocreg.c rt_wspool.c) lib/acl/acl_tensor.c lib/acl/acl_opattr.c
 
 lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
 
-$(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS)
+$(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+$(B)/lib/obj/ops/%.lo: lib/ops/%.c $(OPS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
 $(LIB): $(LIB_OBJS) lib/libascendcl.map
 	$(CC) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libascendcl.map \
-		-Wl,-z,defs -Wl,--as-needed -o $@ $(LIB_OBJS) $(DRM_LIBS)
+		-Wl,-z,defs -Wl,--as-needed -o $@ $(LIB_OBJS) $(DRM_LIBS) $(OPS_LIBS)
 
 $(B)/lib/libascendcl.so: $(LIB)
 	@ln -sf $(LIB_SONAME) $@
@@ -145,18 +158,37 @@ $(B)/acl/examples/%: tests/acl/examples/%.cpp $(LIB) $(B)/lib/libascendcl.so
 
 # ---------------------------------------------------------------- tools
 
-TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi
+TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi $(B)/tools/vnpu-engined
 
 tools: $(TOOLS)
 
-$(B)/tools/vnpu-modload: tools/vnpu-modload.c
-	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) $(shell $(PKG_CONFIG) --cflags libkmod) \
-		-o $@ $< $(KMOD_LIBS)
+# The tools find device nodes with the library's own walk (lib/drv/drv_node.c).
+NODE_SRCS := lib/drv/drv_node.c
+NODE_HDRS := lib/drv/drv.h uapi/vnpu_drm.h
 
-$(B)/tools/vnpu-smi: tools/vnpu-smi.c uapi/vnpu_drm.h
+$(B)/tools/vnpu-modload: tools/vnpu-modload.c $(NODE_SRCS) $(NODE_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) $(USER_CFLAGS) -o $@ $< $(DRM_LIBS)
+	$(CC) $(USER_CPPFLAGS) -Ilib/drv $(USER_CFLAGS) $(shell $(PKG_CONFIG) --cflags libkmod) \
+		-o $@ $< $(NODE_SRCS) $(KMOD_LIBS) $(DRM_LIBS)
+
+# vnpu-engined, the engine server (tools/engined/): operators run through
+# the operator library, $(B)/lib/libvnpuops.a (lib/ops/ops.mk).
+ENGINED_SRCS := $(wildcard tools/engined/*.c)
+ENGINED_HDRS := $(wildcard tools/engined/*.h) uapi/vnpu_drm.h lib/ops/vnpu_ops.h
+# The parts the host unit tests link: no device, no system-wide state.
+ENGINED_PURE_SRCS := tools/engined/job.c tools/engined/exec.c tools/engined/bufcache.c \
+	tools/engined/guard.c tools/engined/crew.c \
+	tools/engined/log.c
+
+$(B)/tools/vnpu-engined: $(ENGINED_SRCS) $(ENGINED_HDRS) $(NODE_SRCS) $(NODE_HDRS) \
+		$(B)/lib/libvnpuops.a
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Ilib/drv $(OPS_CFLAGS) $(USER_CFLAGS) -o $@ $(ENGINED_SRCS) \
+		$(NODE_SRCS) $(B)/lib/libvnpuops.a $(OPS_LIBS) $(DRM_LIBS)
+
+$(B)/tools/vnpu-smi: tools/vnpu-smi.c $(NODE_SRCS) $(NODE_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Ilib/drv $(USER_CFLAGS) -o $@ $< $(NODE_SRCS) $(DRM_LIBS)
 
 # ---------------------------------------------------------------- tests
 
@@ -164,8 +196,12 @@ $(B)/tools/vnpu-smi: tools/vnpu-smi.c uapi/vnpu_drm.h
 SELFTEST_SRCS := $(wildcard tests/selftests/*.c)
 SELFTEST_COMMON := $(wildcard tests/selftests/lib/*.c)
 SELFTESTS := $(patsubst tests/selftests/%.c,$(B)/selftests/%,$(SELFTEST_SRCS))
-SELFTEST_HDRS := $(wildcard tests/selftests/*.h tests/selftests/lib/*.h tests/selftests/harness/*.h) uapi/vnpu_drm.h
-SELFTEST_CFLAGS := $(USER_CPPFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread
+SELFTEST_HDRS := $(wildcard tests/selftests/*.h tests/selftests/lib/*.h tests/selftests/harness/*.h) uapi/vnpu_drm.h \
+	lib/ops/vnpu_ops.h
+# The helpers plan operators with lib/ops (OPS_* from lib/ops/ops.mk, included
+# below: hence "=" here and the library's path spelled out in prerequisites).
+SELFTEST_CFLAGS = $(USER_CPPFLAGS) $(OPS_CFLAGS) -Itests/selftests -std=gnu11 -O2 -g $(WARN) -pthread
+SELFTEST_LIBS = $(B)/lib/libvnpuops.a $(OPS_LIBS) $(DRM_LIBS) -lm
 # The shared helpers are compiled once and linked into every program.
 SELFTEST_OBJS := $(patsubst tests/selftests/lib/%.c,$(B)/selftests/lib/%.o,$(SELFTEST_COMMON))
 
@@ -175,9 +211,9 @@ $(B)/selftests/lib/%.o: tests/selftests/lib/%.c $(SELFTEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(SELFTEST_CFLAGS) -c -o $@ $<
 
-$(B)/selftests/%: tests/selftests/%.c $(SELFTEST_OBJS) $(SELFTEST_HDRS)
+$(B)/selftests/%: tests/selftests/%.c $(SELFTEST_OBJS) $(SELFTEST_HDRS) $(B)/lib/libvnpuops.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SELFTEST_CFLAGS) -o $@ $< $(SELFTEST_OBJS) $(DRM_LIBS) -lm
+	$(CC) $(SELFTEST_CFLAGS) -o $@ $< $(SELFTEST_OBJS) $(SELFTEST_LIBS)
 
 # Benchmarks: one program per tests/bench/*.c, run by make bench.
 BENCH_SRCS := $(wildcard tests/bench/*.c)
@@ -185,28 +221,50 @@ BENCHES := $(patsubst tests/bench/%.c,$(B)/bench/%,$(BENCH_SRCS))
 
 benches: $(BENCHES)
 
+# bench_peers measures what a user would write instead: a condvar worker
+# queue and io_uring's async NOPs (liburing).
+$(B)/bench/bench_peers: tests/bench/bench_peers.c tests/bench/bench.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< -luring
+
 # bench_allocator launches operators through libascendcl.
 $(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
 
-$(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_OBJS) $(SELFTEST_HDRS)
+$(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_OBJS) $(SELFTEST_HDRS) \
+		$(B)/lib/libvnpuops.a
 	@mkdir -p $(dir $@)
-	$(CC) $(SELFTEST_CFLAGS) -Itests/bench -o $@ $< $(SELFTEST_OBJS) $(DRM_LIBS) -lm
+	$(CC) $(SELFTEST_CFLAGS) -Itests/bench -o $@ $< $(SELFTEST_OBJS) $(SELFTEST_LIBS)
 
 # Host unit tests: Check suites built with ASan and UBSan.
--include tests/unit/ops-host.mk
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
-UNIT_EXTRA_test_ops := $(OPS_HOST_SRCS) tests/selftests/lib/vnpu_op_ref.c
-UNIT_EXTRA_CFLAGS_test_ops := $(OPS_HOST_CFLAGS) -Itests/selftests/lib
-# Library unit tests: each links the library's pure-logic sources.
+# The operator library's tests compile lib/ops itself (lib/ops/ops.mk).
+UNIT_EXTRA_test_ops := $(OPS_SRCS) $(OPS_LINK_FILES) tests/selftests/lib/vnpu_op_ref.c
+UNIT_EXTRA_CFLAGS_test_ops := $(OPS_CFLAGS) $(OPS_RPATH) -Itests/selftests/lib -pthread
+$(B)/unit/test_ops: $(OPS_HDRS) tests/selftests/lib/vnpu_op_ref.h
+# Library unit tests: each links the library's pure-logic sources, with
+# the operator library the planner (rt_op.c) calls.
 $(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_lib_*.c)),\
-	$(eval UNIT_EXTRA_$(t) := $(LIB_PURE_SRCS))\
-	$(eval UNIT_EXTRA_CFLAGS_$(t) := -Ilib -pthread))
-# The operator planner's tests also run the kernel's compute kernels.
-UNIT_EXTRA_test_lib_op += $(OPS_HOST_SRCS) tests/selftests/lib/vnpu_op_ref.c
-UNIT_EXTRA_CFLAGS_test_lib_op += $(OPS_HOST_CFLAGS) -Itests/selftests/lib
+	$(eval UNIT_EXTRA_$(t) := $(LIB_PURE_SRCS) $(OPS_SRCS) $(OPS_LINK_FILES))\
+	$(eval UNIT_EXTRA_CFLAGS_$(t) := $(LIB_INCLUDES) $(OPS_CFLAGS) $(OPS_RPATH) -pthread))
+$(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_lib_*.c)): $(OPS_HDRS)
+# vnpu-engined's unit tests link its pure parts; the RUN loop's test also
+# the worker, against a fake engine file.
+$(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_engined_*.c)),\
+	$(eval UNIT_EXTRA_$(t) := $(ENGINED_PURE_SRCS))\
+	$(eval UNIT_EXTRA_CFLAGS_$(t) := -Itools/engined -Ilib/ops -pthread))
+UNIT_EXTRA_test_engined_worker += tools/engined/worker.c
+# ... and the operator path's test the real operator library.
+UNIT_EXTRA_test_engined_ops += $(OPS_SRCS) $(OPS_LINK_FILES)
+UNIT_EXTRA_CFLAGS_test_engined_ops += $(OPS_CFLAGS) $(OPS_RPATH)
+$(patsubst tests/unit/%.c,$(B)/unit/%,$(wildcard tests/unit/test_engined_*.c)): $(ENGINED_HDRS)
+$(B)/unit/test_engined_ops: $(OPS_HDRS)
+# The operator adapter's tests also run the planned descriptors with lib/ops
+# and compare with the shared double-precision reference.
+UNIT_EXTRA_test_lib_op += tests/selftests/lib/vnpu_op_ref.c
+UNIT_EXTRA_CFLAGS_test_lib_op += -Itests/selftests/lib
 
 unit: $(UNITS)
 
@@ -219,10 +277,16 @@ $(B)/unit/%: tests/unit/%.c $$(UNIT_EXTRA_$$*) $(wildcard kernel/*.h lib/*.h tes
 # ---------------------------------------------------------------- install
 
 # make install [PREFIX=/usr/local] [LIBDIR=$(PREFIX)/lib] [DESTDIR=]
-# Headers under include/acl/, the library and its pkg-config file, and the
+# Headers under include/acl/, the library and its pkg-config file, the
 # module under /lib/modules/<kernel>/updates/ (depmod runs when installing
-# into the live system, that is without DESTDIR).
-install: lib module
+# into the live system, that is without DESTDIR), vnpu-engined in
+# $(SBINDIR) and its systemd unit in $(SYSTEMDUNITDIR): by default when
+# installing for a package (DESTDIR) or on a system that runs systemd;
+# SYSTEMDUNITDIR= skips it. The unit is installed, never enabled.
+SBINDIR ?= $(PREFIX)/sbin
+SYSTEMDUNITDIR ?= $(if $(or $(DESTDIR),$(wildcard /run/systemd/system)),/lib/systemd/system)
+
+install: lib module $(B)/tools/vnpu-engined
 	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig
 	install -m 644 include/acl/*.h $(DESTDIR)$(INCLUDEDIR)/acl/
 	install -m 644 include/acl/error_codes/*.h $(DESTDIR)$(INCLUDEDIR)/acl/error_codes/
@@ -233,6 +297,16 @@ install: lib module
 	install -d $(DESTDIR)/lib/modules/$(KVER)/updates
 	install -m 644 $(B)/vnpu.ko $(DESTDIR)/lib/modules/$(KVER)/updates/vnpu.ko
 	if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi
+	install -d $(DESTDIR)$(SBINDIR)
+	install -m 755 $(B)/tools/vnpu-engined $(DESTDIR)$(SBINDIR)/vnpu-engined
+	if [ -n "$(SYSTEMDUNITDIR)" ]; then \
+		install -d $(DESTDIR)$(SYSTEMDUNITDIR) && \
+		sed 's|/usr/local/sbin/|$(SBINDIR)/|g' tools/vnpu-engined.service \
+			> $(DESTDIR)$(SYSTEMDUNITDIR)/vnpu-engined.service && \
+		chmod 644 $(DESTDIR)$(SYSTEMDUNITDIR)/vnpu-engined.service; \
+	fi
+	if [ -n "$(SYSTEMDUNITDIR)" ] && [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
+		systemctl daemon-reload || true; fi
 
 # ---------------------------------------------------------------- entry points
 

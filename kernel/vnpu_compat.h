@@ -2,19 +2,18 @@
 /*
  * Kernel API differences, decided by the compile probes in kernel/probes/
  * (VNPU_HAVE_* from the generated vnpu_config.h), never by version numbers:
- * distribution kernels backport API changes (Debian's 6.1 has the 6.15
- * drm_sched_init() argument struct). The rest of the driver calls only the
- * wrappers below.
+ * distribution kernels backport API changes. The rest of the driver calls
+ * only the wrappers below.
  */
 #ifndef VNPU_COMPAT_H
 #define VNPU_COMPAT_H
 
 #include <linux/dma-resv.h>
+#include <linux/mm.h>
 #include <linux/module.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
 #include <drm/drm_gem_shmem_helper.h>
-#include <drm/gpu_scheduler.h>
 
 #ifdef VNPU_HAVE_IMPORT_NS_IDENT
 #define VNPU_IMPORT_NS_DMA_BUF() MODULE_IMPORT_NS(DMA_BUF)
@@ -37,43 +36,6 @@
 #define VNPU_DRIVER_DATE(d)
 #endif
 
-#ifdef VNPU_HAVE_SCHED_STAT_NOMINAL
-#define VNPU_SCHED_STAT_HANDLED DRM_GPU_SCHED_STAT_NOMINAL
-#else
-#define VNPU_SCHED_STAT_HANDLED DRM_GPU_SCHED_STAT_RESET
-#endif
-
-#ifdef VNPU_HAVE_SCHED_PRIO_MIN
-#define VNPU_SCHED_PRIORITY_LOW DRM_SCHED_PRIORITY_MIN
-#else
-#define VNPU_SCHED_PRIORITY_LOW DRM_SCHED_PRIORITY_LOW
-#endif
-
-/**
- * vnpu_sched_job_not_hung() - timedout_job's answer for a job that is fine
- * @job: the job drm_sched thinks timed out
- *
- * drm_sched takes the job off its pending list before calling timedout_job.
- * Kernels with DRM_GPU_SCHED_STAT_NO_HANG put it back when told so; older
- * ones expect the driver to have done it (drm_sched_stop() does, as part of
- * a reset), so it is done here.
- *
- * Return: the status to return from timedout_job.
- */
-static inline enum drm_gpu_sched_stat vnpu_sched_job_not_hung(struct drm_sched_job *job)
-{
-#ifdef VNPU_HAVE_SCHED_STAT_NO_HANG
-	return DRM_GPU_SCHED_STAT_NO_HANG;
-#else
-	struct drm_gpu_scheduler *sched = job->sched;
-
-	spin_lock(&sched->job_list_lock);
-	list_add(&job->list, &sched->pending_list);
-	spin_unlock(&sched->job_list_lock);
-	return VNPU_SCHED_STAT_HANDLED;
-#endif
-}
-
 /**
  * vnpu_debugfs_root() - the debugfs directory of a DRM device
  * @drm: the device, registered
@@ -89,56 +51,25 @@ static inline struct dentry *vnpu_debugfs_root(struct drm_device *drm)
 #endif
 }
 
-/**
- * vnpu_sched_init() - drm_sched_init() in whichever form the kernel has
- * @sched: scheduler to initialise
- * @ops: backend operations
- * @credit_limit: jobs the scheduler may have in flight
- * @timeout: job timeout in jiffies
- * @name: scheduler name
- * @dev: device, for messages
- *
- * Return: 0 or a negative errno.
+/*
+ * VMA flags: set through vm_flags_set()/vm_flags_clear() where the kernel
+ * has them (they take the VMA lock's assertions), written directly before.
  */
-static inline int vnpu_sched_init(struct drm_gpu_scheduler *sched,
-				  const struct drm_sched_backend_ops *ops,
-				  u32 credit_limit, long timeout,
-				  const char *name, struct device *dev)
+static inline void vnpu_vm_flags_set(struct vm_area_struct *vma, vm_flags_t flags)
 {
-#if defined(VNPU_HAVE_SCHED_INIT_ARGS)
-	const struct drm_sched_init_args args = {
-		.ops = ops,
-		.credit_limit = credit_limit,
-		.timeout = timeout,
-		.name = name,
-		.dev = dev,
-	};
-
-	return drm_sched_init(sched, &args);
-#elif defined(VNPU_HAVE_SCHED_INIT_9ARGS)
-	return drm_sched_init(sched, ops, credit_limit, 0, timeout, NULL, NULL,
-			      name, dev);
+#ifdef VNPU_HAVE_VM_FLAGS_SET
+	vm_flags_set(vma, flags);
 #else
-#error "unsupported drm_sched_init() form: add a probe and a branch here"
+	vma->vm_flags |= flags;
 #endif
 }
 
-/**
- * vnpu_sched_job_init() - drm_sched_job_init() for a one-credit job
- * @job: job to initialise
- * @entity: entity it will be pushed to
- * @owner: owner cookie (the file)
- *
- * Return: 0 or a negative errno.
- */
-static inline int vnpu_sched_job_init(struct drm_sched_job *job,
-				      struct drm_sched_entity *entity,
-				      void *owner)
+static inline void vnpu_vm_flags_clear(struct vm_area_struct *vma, vm_flags_t flags)
 {
-#ifdef VNPU_HAVE_SCHED_JOB_INIT_3ARGS
-	return drm_sched_job_init(job, entity, owner);
+#ifdef VNPU_HAVE_VM_FLAGS_SET
+	vm_flags_clear(vma, flags);
 #else
-	return drm_sched_job_init(job, entity, 1, owner);
+	vma->vm_flags &= ~flags;
 #endif
 }
 

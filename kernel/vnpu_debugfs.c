@@ -5,8 +5,9 @@
  *
  *  fail_next_alloc   write N: the next N BO_CREATE calls fail with -ENOMEM;
  *                    read: how many failures are still armed
- *  fail_next_job     write N: the next N jobs to start executing fault
- *                    (vnpu_engine_execute(), vnpu_engine.c)
+ *  fail_next_job     write N: the next N jobs to be handed to the engine
+ *                    server for the first time fault at their first task
+ *                    instead (vnpu_sched_hand_out_locked(), vnpu_sched.c)
  *  hazard_rescan_delay_ms
  *                    write N: the next submit on a serializing stream whose
  *                    workspace collides sleeps N ms (at most 10 s) between
@@ -18,7 +19,7 @@
  *                    as job validation does; read back
  *                    "ERR OFFSET BO_SIZE CRC32" with ERR 0 or a negative
  *                    errno and CRC32 (zlib's) of the range's bytes as the
- *                    engines see them through the kernel mapping
+ *                    kernel sees them through its mapping
  *  va_lookup_bench   write "CLIENT LOOKUPS": time LOOKUPS resolutions of
  *                    random live buffers of that file (lock, look up, take
  *                    and drop the mapping reference: what a submit pays per
@@ -188,7 +189,7 @@ struct vnpu_dbg_cmd {
 	struct vnpu_device *vdev;
 	int (*run)(struct vnpu_device *vdev, const char *cmd, char *out,
 		   size_t size);
-	struct mutex lock;
+	struct mutex lock;	/* serialises commands and @out */
 	char out[128];
 };
 

@@ -4,9 +4,9 @@
  *
  *   hazard_records	<workspace-use records alive, all buffers>
  *   client <drm-client-id>
- *   	totals	<counters>
- *   	stream <id>	<counters> policy <serialize|strict> require_pool <0|1>
- *   		range	<va>	<size>[	closed]
+ *	totals	<counters>
+ *	stream <id>	<counters> policy <serialize|strict> require_pool <0|1>
+ *		range	<va>	<size>[	closed]
  *
  * <counters> is "ranges N binds N unbinds N bytes_bound N
  * hazards_serialized N hazards_rejected N ws_bytes N ws_tasks N" (no

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vnpu: a virtual NPU whose engines are the host CPUs.
+ * vnpu: a virtual NPU; its engine server (vnpu-engined) executes the work.
  *
  * This file holds the module, the devices (one facade platform device and
  * one DRM device each), the per-file state, the ioctl table, GET_PARAM and
@@ -26,6 +26,7 @@
 #include "vnpu_hazard.h"
 #include "vnpu_job.h"
 #include "vnpu_pool.h"
+#include "vnpu_sched.h"
 #include "vnpu_stream.h"
 #include "vnpu_vm.h"
 
@@ -64,7 +65,6 @@ unsigned int vnpu_param_max_streams = 8192;
 module_param_named(max_streams, vnpu_param_max_streams, uint, 0444);
 MODULE_PARM_DESC(max_streams, "Streams a device may have, all files (1-65536, default 8192)");
 
-/* At most half an engine's scheduler credits (VNPU_ENGINE_CREDITS). */
 unsigned int vnpu_param_max_jobs_per_file = 16384;
 module_param_named(max_jobs_per_file, vnpu_param_max_jobs_per_file, uint, 0444);
 MODULE_PARM_DESC(max_jobs_per_file, "Unfinished jobs one open file may have; a submit past it waits (1-32768, default 16384)");
@@ -168,6 +168,24 @@ int vnpu_ioctl_get_param(struct drm_device *drm, void *data, struct drm_file *fi
 	case VNPU_PARAM_FILE_JOBS:
 		args->value = atomic_read(&vfile->job_quota->unfinished);
 		break;
+	case VNPU_PARAM_ENGINE_ATTACHED:
+		args->value = vnpu_sched_attached(vdev);
+		break;
+	case VNPU_PARAM_ENGINE_ATTACHES:
+		args->value = atomic_read(&vdev->engine_attaches);
+		break;
+	case VNPU_PARAM_MAX_SUBMIT_DATA:
+		args->value = VNPU_MAX_SUBMIT_DATA;
+		break;
+	case VNPU_PARAM_MAX_OP_DESC_SIZE:
+		args->value = VNPU_MAX_OP_DESC_SIZE;
+		break;
+	case VNPU_PARAM_MAX_OP_OPERANDS:
+		args->value = VNPU_MAX_OP_OPERANDS;
+		break;
+	case VNPU_PARAM_MAX_SUBMIT_OPERANDS:
+		args->value = VNPU_MAX_SUBMIT_OPERANDS;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -242,6 +260,9 @@ static const struct file_operations vnpu_fops = {
 
 #define VNPU_IOCTL(name, func) \
 	DRM_IOCTL_DEF_DRV(VNPU_##name, vnpu_ioctl_##func, DRM_RENDER_ALLOW)
+/* Root only (CAP_SYS_ADMIN), on any node of the device. */
+#define VNPU_IOCTL_ROOT(name, func) \
+	DRM_IOCTL_DEF_DRV(VNPU_##name, vnpu_ioctl_##func, DRM_RENDER_ALLOW | DRM_ROOT_ONLY)
 
 static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	VNPU_IOCTL(GET_PARAM, get_param),
@@ -256,6 +277,8 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	VNPU_IOCTL(POOL_BIND, pool_bind),
 	VNPU_IOCTL(POOL_UNBIND, pool_unbind),
 	VNPU_IOCTL(POOL_QUERY, pool_query),
+	VNPU_IOCTL(SIGNAL, signal),
+	VNPU_IOCTL_ROOT(ENGINE_ATTACH, engine_attach),
 };
 
 static const struct drm_driver vnpu_drm_driver = {
@@ -309,19 +332,24 @@ static struct vnpu_device *vnpu_device_create(unsigned int index)
 	vdev->num_engines = vnpu_param_engines;
 	vnpu_hazards_init(vdev);
 
-	ret = vnpu_engines_init(vdev);
+	ret = vnpu_sched_init(vdev);
 	if (ret)
 		goto err_release_devres;
+	ret = vnpu_engine_dev_init(vdev);
+	if (ret)
+		goto err_sched;
 
 	ret = drm_dev_register(&vdev->drm, 0);
 	if (ret)
-		goto err_engines;
+		goto err_engine;
 	vnpu_debugfs_streams_init(vdev);
 	vnpu_debugfs_pools_init(vdev);
 	return vdev;
 
-err_engines:
-	vnpu_engines_fini(vdev);
+err_engine:
+	vnpu_engine_dev_fini(vdev);
+err_sched:
+	vnpu_sched_fini(vdev);
 err_release_devres:
 	devres_release_group(&pdev->dev, NULL);
 err_unregister_pdev:
@@ -335,7 +363,8 @@ static void vnpu_device_destroy(struct vnpu_device *vdev)
 
 	drm_dev_unregister(&vdev->drm);
 	/* No file is open: only cancelled work can remain, and it ends soon. */
-	vnpu_engines_fini(vdev);
+	vnpu_sched_fini(vdev);
+	vnpu_engine_dev_fini(vdev);
 	/* Drops the DRM device: vdev is gone after this. */
 	devres_release_group(&pdev->dev, NULL);
 	platform_device_unregister(pdev);
@@ -387,6 +416,6 @@ static void __exit vnpu_exit(void)
 module_init(vnpu_init);
 module_exit(vnpu_exit);
 
-MODULE_DESCRIPTION("vnpu: virtual NPU with CPU engines");
+MODULE_DESCRIPTION("vnpu: virtual NPU whose engines run in a userspace engine server");
 MODULE_LICENSE("GPL");
 VNPU_IMPORT_NS_DMA_BUF();

@@ -12,16 +12,16 @@
 #include <linux/xarray.h>
 #include <drm/drm_device.h>
 #include <drm/drm_file.h>
+#include <drm/drm_vma_manager.h>
 
 #include "vnpu_drm.h"
 #include "vnpu_compat.h"
+#include "vnpu_sched.h"
 
 #define VNPU_DRIVER_NAME "vnpu"
 #define VNPU_MAX_DEVICES 8
 #define VNPU_MAX_ENGINES 16
 
-struct drm_gpu_scheduler;
-struct vnpu_engine;
 struct vnpu_job_quota;
 struct vnpu_vm;
 
@@ -44,20 +44,22 @@ extern unsigned int vnpu_param_max_jobs_per_file;
  *	through vnpu_mem_charge()/vnpu_mem_uncharge() so it never exceeds
  *	@mem_capacity
  * @host_mem_used: bytes of VNPU_BO_HOST buffers
- * @num_engines: number of entries in @engines
- * @engines: execution engines (vnpu_engine.c)
- * @scheds: the engines' schedulers, the sched_list of every stream entity
- * @num_parked: rings parked on a wait, all engines (a cheap "anyone
- *	waiting?" test for tasks that write memory)
- * @num_jobs: jobs allocated and not yet freed, all files
- * @jobs_idle: woken when @num_jobs drops to zero
+ * @num_engines: engines of the device: the workers its engine server runs
+ * @sched: the scheduler (vnpu_sched.c)
+ * @engine_mutex: serialises attaching and detaching engine servers
+ * @engine_lock: protects the buffers' ids and mmap offsets for the engine
+ *	server (struct vnpu_bo_engine, vnpu_engine.c); taken after the mmap
+ *	lock of the server's process
+ * @engine_vma: mmap offsets of buffers on the engine file
+ * @engine_attaches: engine servers attached since the module was loaded
  * @num_streams: streams alive on the device, all files
  * @hazard_lock: protects the workspace-use records of every buffer of the
  *	device (&vnpu_bo.hazards); taken by submits inside a stream's
  *	submit_lock, never by engines or schedulers (vnpu_hazard.c)
  * @num_hazard_records: workspace-use records alive, all buffers (debugfs)
  * @fail_next_alloc: fault injection (debugfs): the next buffer creation fails
- * @fail_next_job: fault injection (debugfs): the next job to run faults
+ * @fail_next_job: fault injection (debugfs): the next job to be handed to
+ *	the engine faults instead
  * @hazard_rescan_delay_ms: test hook (debugfs): the next serializing hazard
  *	check that finds a collision sleeps this long between its two scans
  */
@@ -71,14 +73,14 @@ struct vnpu_device {
 	atomic64_t host_mem_used;
 
 	unsigned int num_engines;
-	struct vnpu_engine *engines;
-	struct drm_gpu_scheduler **scheds;
-	atomic_t num_parked;
-	atomic_t num_jobs;
-	wait_queue_head_t jobs_idle;
+	struct vnpu_sched sched;
+	struct mutex engine_mutex;	/* attach and detach */
+	struct mutex engine_lock;	/* buffer ids and mmap offsets */
+	struct drm_vma_offset_manager engine_vma;
+	atomic_t engine_attaches;
 	atomic_t num_streams;
 
-	struct mutex hazard_lock;
+	struct mutex hazard_lock;	/* the hazard records */
 	atomic_t num_hazard_records;
 
 	atomic_t fail_next_alloc;
@@ -120,7 +122,7 @@ struct vnpu_file {
 	atomic64_t engine_busy_ns;
 	struct vnpu_job_quota *job_quota;
 
-	spinlock_t pool_totals_lock;
+	spinlock_t pool_totals_lock;	/* the file's pool totals */
 	struct drm_vnpu_pool_stats pool_totals;
 };
 

@@ -1,963 +1,821 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Engines: CPU workers that execute the tasks of streams.
+ * The engine interface: the userspace engine server of a device.
  *
- * Each engine of a device is a drm_sched scheduler plus a kernel thread.
- * The scheduler decides when a job may run (its in-fences have signalled)
- * and hands it over through run_job, which appends it to its stream's ring
- * (vnpu_ring_push()). The thread executes rings, not single jobs: it takes
- * the first ring of its highest-priority run queue and runs that ring's jobs
- * in order until the ring is empty, its head job waits for memory (the ring
- * is parked), or its turn is over (the ring goes to the back of its queue).
- * Every job ends by being retired: its ring records the outcome and its
- * hardware fence is signalled, with an error if it failed or was skipped.
- * A short job that finds its ring idle is run by run_job itself, in the
- * scheduler's thread (vnpu_engine_run_inline()): for a handful of value
- * writes or a NOP, two thread switches would cost more than the work.
+ * A device executes nothing itself. A root process (vnpu-engined) attaches
+ * to it with DRM_IOCTL_VNPU_ENGINE_ATTACH and gets an engine file, its
+ * attachment: one per device at a time. On that file the server's workers
+ * loop on VNPU_ENGINE_IOCTL_RUN, which applies their reports on the jobs
+ * they held (vnpu_sched_complete()) and hands out events: buffers that are
+ * gone, and jobs (vnpu_sched_take()), each written out as the uapi's
+ * struct drm_vnpu_engine_job with its tasks, its checked operands and its
+ * descriptors.
  *
- * Parking. A WAIT_VALUE task whose condition does not hold parks its ring:
- * nothing spins and the engine serves other rings. Parked rings are checked
- * again right after any task on any engine of the device writes memory, and
- * by their own engine every VNPU_POLL_US while anything is parked, which
- * notices stores the CPU makes through mmap and enforces timeouts.
+ * Buffers. An operand names its buffer by an id and an mmap offset on the
+ * engine file, given to a buffer the first time a job of it is handed out
+ * (vnpu_engine_name_buffers()). The server maps each buffer once. The
+ * mapping holds no reference: its pages are inserted by the fault handler
+ * (VM_PFNMAP) from the buffer's kernel mapping, under the device's engine
+ * lock, and when the buffer is freed its pages are removed from every
+ * mapping (unmap_mapping_range()) before they go back to the system, and a
+ * buffer-gone event is queued. So a buffer is freed, and its memory
+ * uncharged, as soon as no handle, job, pool or dma-buf uses it, whatever
+ * the server maps; and a server that touches a freed buffer gets SIGBUS,
+ * never someone else's memory. Pages are inserted by faults only, never at
+ * mmap time: a fault runs on a mapping already linked into the file, where
+ * the removal finds it; one made inside mmap() would not be linked yet.
+ * The engine file shares the DRM device's address space (as every DRM file
+ * does), its offsets in a range of their own above the GEM offsets.
  *
- * Timeouts. A job gets its deadline when it starts executing: now plus the
- * job_timeout_ms parameter read at that moment. From then on the clock runs
- * whatever the job does: parked, or waiting in the run queue after its ring
- * yielded its turn (vnpu_engine_requeue()) or was unparked. The deadline is
- * checked between chunks of long tasks, every VNPU_TASKS_PER_CHECK short
- * tasks and by the poll of parked rings; a job past it fails its stream
- * with VNPU_STREAM_ERROR_TIMEOUT.
+ * Detach. Closing the engine file (the server exits or dies) detaches it:
+ * the device stops handing it jobs, every buffer leaves its mappings, and
+ * every unfinished job of the device fails (vnpu_sched_detach()). A
+ * server that keeps a cancelled job past the cancel grace is detached the
+ * same way by the kernel (a reset): its ioctls then fail with -ENOTCONN
+ * until it closes the file, and a new server may attach meanwhile.
  *
- * Operators (VNPU_TASK_OP) run through vnpu_op_run() (vnpu_ops.c), which
- * does the float work in bounded chunks, each in its own FPU section, and
- * asks between chunks whether to stop: the stream was destroyed or the job
- * is past its deadline. An operator runs to its end (or its stop) in one
- * turn: the engine cannot resume it half-way, so other rings of the same
- * engine wait for it, though the CPU is shared (cond_resched() between
- * chunks). An int32 division by zero fails the stream with
- * VNPU_STREAM_ERROR_ARITH.
- * drm_sched's own timeout is disabled (MAX_SCHEDULE_TIMEOUT): a stream
- * waiting for memory is not a hung engine, and the engine can stop any job
- * itself, so there is nothing for a scheduler-level reset to do.
- *
- * Fences. Every ring has its own fence context and its fences carry the job
- * seqnos. One engine finishes the jobs of different streams in any order,
- * but a ring retires its jobs strictly in seqno order, so the fences of one
- * context signal in order, as dma_fence requires. (An engine-wide context
- * would signal out of order whenever one stream overtakes a parked one.)
- *
- * Locking order: &vnpu_ring.lock, then &vnpu_engine.lock. Neither is held
- * while tasks touch memory or fences are signalled.
+ * Locking: &vnpu_device.engine_mutex serialises attach and detach;
+ * &vnpu_device.engine_lock protects the buffer ids and mmap offsets (every
+ * struct vnpu_bo_engine, the attachment's buffer and gone lists). The mmap
+ * lock of the server's process is taken before the engine lock (faults),
+ * never after: nothing touches user memory under it.
  */
-#include <linux/dma-fence.h>
-#include <linux/hrtimer.h>
-#include <linux/kthread.h>
-#include <linux/sched.h>
+#include <linux/anon_inodes.h>
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/poll.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
-#include <linux/string.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+#include <drm/drm_drv.h>
+#include <drm/drm_file.h>
 #include <drm/drm_print.h>
 
 #include "vnpu_drv.h"
 #include "vnpu_engine.h"
+#include "vnpu_gem.h"
 #include "vnpu_job.h"
-#include "vnpu_ops.h"
+#include "vnpu_sched.h"
 #include "vnpu_stream.h"
+#include "vnpu_vm.h"
 
 /*
- * Jobs one scheduler may have handed over and not yet seen finish. The
- * rings are the engines' real queues and cost nothing per job, so this
- * only has to be out of the way: a small limit would let one parked stream
- * with many queued jobs use up an engine's credits and starve every other
- * stream whose entity sits on that engine. A file may have at most half of
- * them unfinished (max_jobs_per_file, struct vnpu_job_quota).
+ * The engine file's mmap offsets: the control page, then the buffers' range
+ * (pages), far above the GEM offsets of the same address space.
  */
-#define VNPU_ENGINE_CREDITS 65536
-/* Copies and fills are done in chunks of this size. */
-#define VNPU_CHUNK_BYTES SZ_1M
-/* Parked rings are re-checked this often. */
-#define VNPU_POLL_US 1000
-/* A ring keeps its engine this long when others are waiting. */
-#define VNPU_TURN_US 2000
-/* Short tasks between two looks at the clock. */
-#define VNPU_TASKS_PER_CHECK 32
+#define VNPU_ENGINE_CTL_PGOFF ((1UL << 44) >> PAGE_SHIFT)
+#define VNPU_ENGINE_BUF_PGOFF (VNPU_ENGINE_CTL_PGOFF + 1)
+#define VNPU_ENGINE_BUF_PAGES ((1UL << 44) >> PAGE_SHIFT)
 
-/* How a turn on a job ended. */
-enum vnpu_run {
-	VNPU_RUN_RETIRE,	/* the job is done: retire it */
-	VNPU_RUN_PARKED,	/* the ring was parked (or requeued) */
-	VNPU_RUN_YIELD,		/* the turn is over, the job continues later */
-};
+/* Jobs one RUN call hands out at most. */
+#define VNPU_ENGINE_TAKE_MAX 16
+/* Pages a fault maps at once (from the faulting one on). */
+#define VNPU_ENGINE_FAULT_PAGES 256
+/* Bytes of buffer-gone events one RUN call writes at most. */
+#define VNPU_ENGINE_GONE_BYTES SZ_64K
+/* Reports read on the stack; more go through the heap. */
+#define VNPU_ENGINE_DONE_STACK 16
 
-/* What one step of a task did. */
-enum vnpu_step {
-	VNPU_STEP_DONE,		/* the task is complete */
-	VNPU_STEP_PARTIAL,	/* a chunk was done, more remain */
-	VNPU_STEP_BLOCKED,	/* a wait whose condition does not hold */
-};
+/* The largest job must fit in the smallest event buffer a RUN accepts. */
+static_assert(sizeof(struct drm_vnpu_engine_job) +
+	      VNPU_MAX_TASKS_PER_SUBMIT * sizeof(struct drm_vnpu_engine_task) +
+	      (2 * VNPU_MAX_TASKS_PER_SUBMIT + VNPU_MAX_SUBMIT_OPERANDS) *
+	      sizeof(struct drm_vnpu_engine_operand) +
+	      VNPU_MAX_SUBMIT_DATA + VNPU_ENGINE_GONE_BYTES <= VNPU_ENGINE_EVENTS_MIN);
+static_assert(sizeof(struct drm_vnpu_engine_ctl) <= PAGE_SIZE);
 
 /**
- * struct vnpu_outcome - how a job ended
- * @fence_error: error for its fence, 0 on success
- * @stream_error: enum drm_vnpu_stream_error the job puts its stream in
- * @task: the failing task, with @stream_error
+ * struct vnpu_engine_gone - a buffer-gone event not yet handed out
+ * @link: entry in &vnpu_engine.gone
+ * @event: the event
  */
-struct vnpu_outcome {
-	int fence_error;
-	u32 stream_error;
-	u32 task;
+struct vnpu_engine_gone {
+	struct list_head link;
+	struct drm_vnpu_engine_gone event;
 };
 
-static void vnpu_engine_run_inline(struct vnpu_engine *engine, struct vnpu_ring *ring);
-
-static const char *vnpu_fence_driver_name(struct dma_fence *fence)
+static void vnpu_engine_release_kref(struct kref *kref)
 {
-	return VNPU_DRIVER_NAME;
+	struct vnpu_engine *engine = container_of(kref, struct vnpu_engine, refcount);
+
+	__free_page(engine->ctl_page);
+	drm_dev_put(&engine->vdev->drm);
+	kfree(engine);
 }
 
-static const char *vnpu_fence_timeline_name(struct dma_fence *fence)
+static void vnpu_engine_put(struct vnpu_engine *engine)
 {
-	return "vnpu-stream";
-}
-
-static const struct dma_fence_ops vnpu_fence_ops = {
-	.get_driver_name = vnpu_fence_driver_name,
-	.get_timeline_name = vnpu_fence_timeline_name,
-};
-
-/* ---------------------------------------------------------------- tasks */
-
-static bool vnpu_wait_satisfied(const struct vnpu_task *task)
-{
-	u64 value = task->value.value;
-	u64 mask = U64_MAX;
-	u64 word;
-
-	if (task->flags & VNPU_TASK_VALUE_64) {
-		word = READ_ONCE(*(u64 *)task->value.addr);
-	} else {
-		word = READ_ONCE(*(u32 *)task->value.addr);
-		mask = U32_MAX;
-	}
-
-	switch (task->value.cmp) {
-	case VNPU_WAIT_GEQ:
-		return word >= value;
-	case VNPU_WAIT_EQ:
-		return word == value;
-	case VNPU_WAIT_AND:
-		return (word & value) != 0;
-	case VNPU_WAIT_NOR:
-		return (~(word | value) & mask) != 0;
-	}
-	return false;
-}
-
-/*
- * One chunk of a copy. When the destination overlaps the source from above,
- * chunks go from the end backwards, so the copy behaves like memmove.
- */
-static enum vnpu_step vnpu_step_copy(struct vnpu_job *job, const struct vnpu_task *task)
-{
-	u8 *dst = task->copy.dst;
-	const u8 *src = task->copy.src;
-	u64 size = task->copy.size;
-	u64 done = job->next_offset;
-	u64 len = min_t(u64, size - done, VNPU_CHUNK_BYTES);
-	u64 pos = done;
-
-	if (dst > src && dst < src + size)
-		pos = size - done - len;
-	memmove(dst + pos, src + pos, len);
-	job->next_offset = done + len;
-	return job->next_offset == size ? VNPU_STEP_DONE : VNPU_STEP_PARTIAL;
-}
-
-static enum vnpu_step vnpu_step_fill(struct vnpu_job *job, const struct vnpu_task *task)
-{
-	u64 done = job->next_offset;
-	u64 len = min_t(u64, task->fill.size - done, VNPU_CHUNK_BYTES);
-
-	memset((u8 *)task->fill.dst + done, task->fill.value, len);
-	job->next_offset = done + len;
-	return job->next_offset == task->fill.size ? VNPU_STEP_DONE : VNPU_STEP_PARTIAL;
-}
-
-static enum vnpu_step vnpu_task_step(struct vnpu_job *job, const struct vnpu_task *task)
-{
-	switch (task->kind) {
-	case VNPU_TASK_COPY:
-		return vnpu_step_copy(job, task);
-	case VNPU_TASK_FILL:
-		return vnpu_step_fill(job, task);
-	case VNPU_TASK_WRITE_VALUE:
-		if (task->flags & VNPU_TASK_VALUE_64)
-			WRITE_ONCE(*(u64 *)task->value.addr, task->value.value);
-		else
-			WRITE_ONCE(*(u32 *)task->value.addr, (u32)task->value.value);
-		return VNPU_STEP_DONE;
-	case VNPU_TASK_WAIT_VALUE:
-		return vnpu_wait_satisfied(task) ? VNPU_STEP_DONE : VNPU_STEP_BLOCKED;
-	case VNPU_TASK_TIMESTAMP:
-		WRITE_ONCE(*task->timestamp.addr, ktime_get_ns());
-		return VNPU_STEP_DONE;
-	default:
-		/* VNPU_TASK_NOP; the submit let no other kind through. */
-		return VNPU_STEP_DONE;
-	}
-}
-
-static bool vnpu_task_writes(const struct vnpu_task *task)
-{
-	return task->kind == VNPU_TASK_COPY || task->kind == VNPU_TASK_FILL ||
-	       task->kind == VNPU_TASK_WRITE_VALUE || task->kind == VNPU_TASK_TIMESTAMP ||
-	       task->kind == VNPU_TASK_OP;
-}
-
-/* Tasks long enough that the clock and the turn are checked after each. */
-static bool vnpu_task_long(const struct vnpu_task *task)
-{
-	return task->kind == VNPU_TASK_COPY || task->kind == VNPU_TASK_FILL ||
-	       task->kind == VNPU_TASK_OP;
+	kref_put(&engine->refcount, vnpu_engine_release_kref);
 }
 
 /**
- * struct vnpu_op_watch - what a running operator checks between chunks
- * @ring: its stream's ring (destroyed: stop)
- * @job: its job (past the deadline: stop)
- */
-struct vnpu_op_watch {
-	struct vnpu_ring *ring;
-	struct vnpu_job *job;
-};
-
-static bool vnpu_op_should_stop(void *priv)
-{
-	struct vnpu_op_watch *watch = priv;
-
-	return READ_ONCE(watch->ring->cancelled) ||
-	       ktime_after(ktime_get(), watch->job->deadline);
-}
-
-/* Run an operator task; 0, -ECANCELED (stopped) or -EDOM (int32 / 0). */
-static int vnpu_task_run_op(struct vnpu_ring *ring, struct vnpu_job *job,
-			    const struct vnpu_task *task)
-{
-	struct vnpu_op_watch watch = { .ring = ring, .job = job };
-	const struct vnpu_op_ctl ctl = {
-		.should_stop = vnpu_op_should_stop,
-		.priv = &watch,
-	};
-
-	return vnpu_op_run(task->op.args, &ctl);
-}
-
-/* ---------------------------------------------------------------- queues */
-
-static void vnpu_engine_enqueue_locked(struct vnpu_engine *engine, struct vnpu_ring *ring)
-{
-	lockdep_assert_held(&engine->lock);
-	list_add_tail(&ring->link, &engine->runq[ring->prio]);
-	engine->num_runnable++;
-}
-
-static void vnpu_engine_unpark_locked(struct vnpu_engine *engine, struct vnpu_ring *ring)
-{
-	lockdep_assert_held(&engine->lock);
-	list_del(&ring->link);
-	ring->parked = false;
-	ring->wait = NULL;
-	engine->num_parked--;
-	atomic_dec(&engine->vdev->num_parked);
-	vnpu_engine_enqueue_locked(engine, ring);
-}
-
-/*
- * Move every parked ring that can go on to the run queue: its wait holds,
- * its stream is gone, or (with @check_deadlines) its wait timed out.
- * Returns how many rings were moved.
- */
-static unsigned int vnpu_engine_check_parked_locked(struct vnpu_engine *engine,
-						    bool check_deadlines, ktime_t now)
-{
-	struct vnpu_ring *ring, *next;
-	unsigned int moved = 0;
-
-	lockdep_assert_held(&engine->lock);
-	list_for_each_entry_safe(ring, next, &engine->parked, link) {
-		if (READ_ONCE(ring->cancelled) || vnpu_wait_satisfied(ring->wait) ||
-		    (check_deadlines && ktime_after(now, ring->wait_deadline))) {
-			vnpu_engine_unpark_locked(engine, ring);
-			moved++;
-		}
-	}
-	return moved;
-}
-
-/*
- * A task just wrote memory: wake the parked rings whose wait now holds.
- * The full barrier orders the task's stores before the read of
- * num_parked; vnpu_engine_park() orders its increment before its own look
- * at memory. So either this sees the parked ring, or the parker sees the
- * stores.
- */
-static void vnpu_engines_notify_write(struct vnpu_device *vdev)
-{
-	unsigned int i, moved;
-
-	smp_mb();
-	if (!atomic_read(&vdev->num_parked))
-		return;
-
-	for (i = 0; i < vdev->num_engines; i++) {
-		struct vnpu_engine *engine = &vdev->engines[i];
-
-		spin_lock(&engine->lock);
-		moved = vnpu_engine_check_parked_locked(engine, false, 0);
-		spin_unlock(&engine->lock);
-		/* Not needed for the caller's own thread (it may be a scheduler's). */
-		if (moved && engine->thread != current)
-			wake_up_process(engine->thread);
-	}
-}
-
-/*
- * Park @ring, whose head job waits on @task. The condition is checked once
- * more after the ring is visible as parked (see vnpu_engines_notify_write());
- * if it holds by then, or the stream is gone, the ring goes straight back to
- * the run queue. Either way the ring is off the caller's hands.
- */
-static void vnpu_engine_park(struct vnpu_engine *engine, struct vnpu_ring *ring,
-			     const struct vnpu_task *task, ktime_t deadline)
-{
-	spin_lock(&engine->lock);
-	ring->wait = task;
-	ring->wait_deadline = deadline;
-	ring->parked = true;
-	list_add_tail(&ring->link, &engine->parked);
-	engine->num_parked++;
-	atomic_inc(&engine->vdev->num_parked);
-	smp_mb__after_atomic();
-	if (READ_ONCE(ring->cancelled) || vnpu_wait_satisfied(task))
-		vnpu_engine_unpark_locked(engine, ring);
-	spin_unlock(&engine->lock);
-}
-
-static void vnpu_engine_requeue(struct vnpu_engine *engine, struct vnpu_ring *ring)
-{
-	spin_lock(&engine->lock);
-	vnpu_engine_enqueue_locked(engine, ring);
-	spin_unlock(&engine->lock);
-}
-
-static struct vnpu_ring *vnpu_engine_next(struct vnpu_engine *engine)
-{
-	struct vnpu_ring *ring = NULL;
-	unsigned int prio;
-
-	spin_lock(&engine->lock);
-	for (prio = 0; prio < VNPU_ENGINE_NUM_PRIOS && !ring; prio++)
-		ring = list_first_entry_or_null(&engine->runq[prio], struct vnpu_ring, link);
-	if (ring) {
-		list_del_init(&ring->link);
-		engine->num_runnable--;
-	}
-	spin_unlock(&engine->lock);
-	return ring;
-}
-
-/* Time to let the other rings of the engine (or the parked-ring poll) in. */
-static bool vnpu_engine_turn_over(struct vnpu_engine *engine, ktime_t turn_end, ktime_t now)
-{
-	return (READ_ONCE(engine->num_runnable) || READ_ONCE(engine->num_parked)) &&
-	       ktime_after(now, turn_end);
-}
-
-/* ---------------------------------------------------------------- rings */
-
-/**
- * vnpu_ring_init() - initialise the execution state of a new stream
- * @ring: the ring
- * @prio: engine run queue the ring uses
- * @vfile: file to charge engine time to
- */
-void vnpu_ring_init(struct vnpu_ring *ring, enum vnpu_engine_prio prio,
-		    struct vnpu_file *vfile)
-{
-	spin_lock_init(&ring->lock);
-	INIT_LIST_HEAD(&ring->jobs);
-	INIT_LIST_HEAD(&ring->link);
-	ring->prio = prio;
-	ring->vfile = vfile;
-	ring->fence_context = dma_fence_context_alloc(1);
-}
-
-/**
- * vnpu_ring_push() - hand a job over to its ring (drm_sched run_job)
- * @engine: the engine whose scheduler runs the job
- * @ring: the job's stream's ring
- * @job: the job; its dependencies have signalled
+ * vnpu_engine_set_cancel() - write a slot's cancel word
+ * @engine: the attachment
+ * @slot: the slot
+ * @cancel: stop the job in it (or clear, for a job just handed out)
  *
- * Initialises the job's hardware fence and appends the job to the ring. A
- * ring that had nothing to do becomes @engine's: a short job
- * (&vnpu_job.run_inline) is run right here, in the scheduler's thread,
- * which saves waking the engine thread and switching to it for work that
- * takes less time than the switch; any other job queues the ring on the
- * engine. A ring that still has jobs stays with the engine that owns it,
- * so it never runs on two engines at once. Allocates nothing.
- *
- * Return: the hardware fence, with a reference for the scheduler (it may
- * be signalled already).
+ * Caller holds the scheduler lock.
  */
-struct dma_fence *vnpu_ring_push(struct vnpu_engine *engine, struct vnpu_ring *ring,
-				 struct vnpu_job *job)
+void vnpu_engine_set_cancel(struct vnpu_engine *engine, u32 slot, bool cancel)
 {
-	struct dma_fence *fence = job->hw_fence;
-	bool queued = false, run_here = false;
-
-	dma_fence_init(fence, &vnpu_fence_ops, &engine->fence_lock,
-		       ring->fence_context, job->seqno);
-	job->hw_fence_live = true;
-	dma_fence_get(fence);
-
-	spin_lock(&ring->lock);
-	list_add_tail(&job->ring_link, &ring->jobs);
-	if (!ring->owned) {
-		ring->owned = true;
-		ring->engine = engine;
-		vnpu_stream_get(vnpu_ring_to_stream(ring));
-		if (job->run_inline) {
-			run_here = true;
-		} else {
-			spin_lock(&engine->lock);
-			vnpu_engine_enqueue_locked(engine, ring);
-			spin_unlock(&engine->lock);
-			queued = true;
-		}
-	}
-	spin_unlock(&ring->lock);
-
-	if (run_here)
-		vnpu_engine_run_inline(engine, ring);
-	else if (queued)
-		wake_up_process(engine->thread);
-	return fence;
+	WRITE_ONCE(engine->ctl->cancel[slot], cancel);
 }
 
 /**
- * vnpu_ring_cancel() - the stream is being destroyed: skip all its work
- * @ring: the ring
+ * vnpu_engine_set_parked() - tell the server how many waits are parked
+ * @engine: the attachment
+ * @parked: the count
  *
- * Jobs in the ring and jobs handed over later are retired with -ECANCELED
- * without running; a job executing a long task stops at its next chunk; a
- * parked ring is woken so its waiting job is cancelled too. Engine time is
- * no longer charged to the file. Does not wait for anything.
+ * Caller holds the scheduler lock.
  */
-void vnpu_ring_cancel(struct vnpu_ring *ring)
+void vnpu_engine_set_parked(struct vnpu_engine *engine, unsigned int parked)
 {
-	struct vnpu_engine *engine = NULL;
-	bool wake = false;
+	WRITE_ONCE(engine->ctl->parked, parked);
+}
 
-	spin_lock(&ring->lock);
-	WRITE_ONCE(ring->cancelled, true);
-	ring->vfile = NULL;
-	if (ring->owned) {
-		engine = ring->engine;
-		spin_lock(&engine->lock);
-		if (ring->parked) {
-			vnpu_engine_unpark_locked(engine, ring);
-			wake = true;
-		}
-		spin_unlock(&engine->lock);
-	}
-	spin_unlock(&ring->lock);
+/* ---------------------------------------------------------------- buffers */
 
-	if (wake)
-		wake_up_process(engine->thread);
+/* The device's mmap offsets of engine files; its address space. */
+static struct address_space *vnpu_engine_mapping(struct vnpu_device *vdev)
+{
+	return vdev->drm.anon_inode->i_mapping;
+}
+
+/* Forget @bo's id: out of every mapping, offset free. Under engine_lock. */
+static void vnpu_engine_forget_locked(struct vnpu_device *vdev, struct vnpu_bo *bo)
+{
+	struct vnpu_bo_engine *be = &bo->engine;
+
+	lockdep_assert_held(&vdev->engine_lock);
+	drm_vma_node_unmap(&be->node, vnpu_engine_mapping(vdev));
+	drm_vma_offset_remove(&vdev->engine_vma, &be->node);
+	list_del_init(&be->link);
+	be->engine->num_buffers--;
+	be->engine = NULL;
 }
 
 /**
- * vnpu_ring_failed() - has a job of the stream failed?
- * @ring: the ring
+ * vnpu_engine_bo_free() - a buffer is being freed
+ * @bo: the buffer; its pages are still there
  *
- * Return: true once the stream is in an error state (it stays there).
+ * Removes its pages from the engine server's mappings, before they are
+ * released, and queues a buffer-gone event.
  */
-bool vnpu_ring_failed(struct vnpu_ring *ring)
+void vnpu_engine_bo_free(struct vnpu_bo *bo)
 {
-	return READ_ONCE(ring->error) != VNPU_STREAM_ERROR_NONE;
-}
+	struct vnpu_device *vdev = to_vnpu_device(vnpu_bo_gem(bo)->dev);
+	struct vnpu_bo_engine *be = &bo->engine;
+	struct vnpu_engine_gone *gone;
 
-/**
- * vnpu_ring_status() - snapshot of a ring's progress and error state
- * @ring: the ring
- * @status: out
- */
-void vnpu_ring_status(struct vnpu_ring *ring, struct vnpu_ring_status *status)
-{
-	struct list_head *pos;
-
-	spin_lock(&ring->lock);
-	status->completed_seqno = ring->completed_seqno;
-	status->error = ring->error;
-	status->failed_task = ring->failed_task;
-	status->failed_seqno = ring->failed_seqno;
-	status->running = 0;
-	list_for_each(pos, &ring->jobs)
-		status->running++;
-	/* Under the engine's lock, not this one: a snapshot is all status needs. */
-	status->parked = READ_ONCE(ring->parked);
-	spin_unlock(&ring->lock);
-}
-
-static void vnpu_ring_charge(struct vnpu_ring *ring, u64 busy_ns)
-{
-	spin_lock(&ring->lock);
-	if (ring->vfile)
-		atomic64_add(busy_ns, &ring->vfile->engine_busy_ns);
-	spin_unlock(&ring->lock);
-}
-
-/* ---------------------------------------------------------------- jobs */
-
-/**
- * struct vnpu_leftovers - what a retired job no longer needs
- * @mappings: its buffer references
- * @num_mappings: entries in @mappings
- * @tasks: its task array
- * @op_args: its operators' arguments
- *
- * drm_sched frees a scheduler's jobs in the order it handed them over, so a
- * finished job can wait long for free_job behind a parked one of another
- * stream. Everything big is therefore released as soon as a job is retired,
- * by the engine, outside the fence signalling section; free_job is left
- * with the small job struct.
- */
-struct vnpu_leftovers {
-	struct vnpu_mapping **mappings;
-	u32 num_mappings;
-	struct vnpu_task *tasks;
-	struct vnpu_op_args *op_args;
-};
-
-static void vnpu_leftovers_release(struct vnpu_leftovers *left)
-{
-	vnpu_job_release_mappings(left->mappings, left->num_mappings);
-	kvfree(left->tasks);
-	kvfree(left->op_args);
-}
-
-/*
- * Retire the ring's head job: record the outcome in the ring, then signal
- * the hardware fence (drm_sched signals the job's finished fence from its
- * callback). The job's buffer references and tasks are handed to the
- * caller, to be released out of the signalling section; the job itself may
- * be freed by the scheduler as soon as the fence is signalled.
- */
-static void vnpu_engine_retire(struct vnpu_ring *ring, struct vnpu_job *job,
-			       const struct vnpu_outcome *out, u64 busy_ns,
-			       struct vnpu_leftovers *left)
-{
-	struct dma_fence *fence = dma_fence_get(job->hw_fence);
-
-	left->mappings = job->mappings;
-	left->num_mappings = job->num_mappings;
-	left->tasks = job->tasks;
-	left->op_args = job->op_args;
-	job->mappings = NULL;
-	job->num_mappings = 0;
-	job->tasks = NULL;
-	job->op_args = NULL;
-
-	spin_lock(&ring->lock);
-	list_del_init(&job->ring_link);
-	ring->completed_seqno = job->seqno;
-	if (out->stream_error && ring->error == VNPU_STREAM_ERROR_NONE) {
-		ring->failed_task = out->task;
-		ring->failed_seqno = job->seqno;
-		WRITE_ONCE(ring->error, out->stream_error);
+	mutex_lock(&vdev->engine_lock);
+	gone = be->gone;
+	be->gone = NULL;
+	if (be->engine) {
+		gone->event.hdr.type = VNPU_ENGINE_EVENT_BUFFER_GONE;
+		gone->event.hdr.size = sizeof(gone->event);
+		gone->event.buffer = be->id;
+		list_add_tail(&gone->link, &be->engine->gone);
+		gone = NULL;
+		vnpu_engine_forget_locked(vdev, bo);
 	}
-	if (ring->vfile)
-		atomic64_add(busy_ns, &ring->vfile->engine_busy_ns);
-	spin_unlock(&ring->lock);
-	vnpu_job_give_quota(job);
-
-	if (out->fence_error) {
-		/*
-		 * The finished fence is what userspace sees; not every kernel
-		 * copies the hardware fence's error to it.
-		 */
-		dma_fence_set_error(&job->base.s_fence->finished, out->fence_error);
-		dma_fence_set_error(fence, out->fence_error);
-	}
-	dma_fence_signal(fence);
-	dma_fence_put(fence);
+	mutex_unlock(&vdev->engine_lock);
+	kfree(gone);
 }
 
-static enum vnpu_run vnpu_fail(struct vnpu_outcome *out, int fence_error,
-			       u32 stream_error, u32 task)
-{
-	out->fence_error = fence_error;
-	out->stream_error = stream_error;
-	out->task = task;
-	return VNPU_RUN_RETIRE;
-}
-
-/* How an operator that returned @ret ends its job. */
-static enum vnpu_run vnpu_op_failed(struct vnpu_ring *ring, struct vnpu_job *job,
-				    int ret, struct vnpu_outcome *out)
-{
-	switch (ret) {
-	case -EDOM:
-		return vnpu_fail(out, -EDOM, VNPU_STREAM_ERROR_ARITH, job->next_task);
-	case -ECANCELED:
-		if (READ_ONCE(ring->cancelled))
-			return vnpu_fail(out, -ECANCELED, VNPU_STREAM_ERROR_NONE, 0);
-		return vnpu_fail(out, -ETIMEDOUT, VNPU_STREAM_ERROR_TIMEOUT, job->next_task);
-	default:
-		/* The submit checked everything vnpu_op_run() checks. */
-		WARN_ONCE(1, "vnpu: operator failed with %d\n", ret);
-		return vnpu_fail(out, -EIO, VNPU_STREAM_ERROR_FAULT, job->next_task);
-	}
-}
-
-/*
- * Run @job, the head of @ring, from where it stopped, until it is done, it
- * fails, it waits for memory (the ring is parked) or the turn is over.
- */
-static enum vnpu_run vnpu_engine_execute(struct vnpu_engine *engine, struct vnpu_ring *ring,
-					 struct vnpu_job *job, ktime_t turn_end,
-					 struct vnpu_outcome *out)
+/* Forget every buffer of a detached attachment and its pending events. */
+static void vnpu_engine_forget_all(struct vnpu_engine *engine)
 {
 	struct vnpu_device *vdev = engine->vdev;
-	unsigned int since_check = 0;
-	ktime_t now;
+	struct vnpu_engine_gone *gone, *next;
+	struct vnpu_bo_engine *be, *tmp;
 
-	if (!job->started) {
-		job->started = true;
-		job->deadline = ktime_add_ms(ktime_get(),
-					     READ_ONCE(vnpu_param_job_timeout_ms));
-		if (atomic_add_unless(&vdev->fail_next_job, -1, 0))
-			return vnpu_fail(out, -EIO, VNPU_STREAM_ERROR_FAULT, 0);
-	}
-
-	while (job->next_task < job->num_tasks) {
-		const struct vnpu_task *task = &job->tasks[job->next_task];
-		enum vnpu_step step;
-		int ret;
-
-		if (task->kind == VNPU_TASK_OP) {
-			ret = vnpu_task_run_op(ring, job, task);
-			if (ret)
-				return vnpu_op_failed(ring, job, ret, out);
-			step = VNPU_STEP_DONE;
-		} else {
-			step = vnpu_task_step(job, task);
-		}
-
-		switch (step) {
-		case VNPU_STEP_DONE:
-			job->next_task++;
-			job->next_offset = 0;
-			if (vnpu_task_writes(task))
-				vnpu_engines_notify_write(vdev);
-			if (!vnpu_task_long(task) && ++since_check < VNPU_TASKS_PER_CHECK)
-				continue;
-			if (job->next_task == job->num_tasks)
-				return VNPU_RUN_RETIRE;
-			break;
-		case VNPU_STEP_PARTIAL:
-			break;
-		case VNPU_STEP_BLOCKED:
-			if (READ_ONCE(ring->cancelled))
-				return vnpu_fail(out, -ECANCELED, VNPU_STREAM_ERROR_NONE, 0);
-			if (ktime_after(ktime_get(), job->deadline))
-				return vnpu_fail(out, -ETIMEDOUT, VNPU_STREAM_ERROR_TIMEOUT,
-						 job->next_task);
-			vnpu_engine_park(engine, ring, task, job->deadline);
-			return VNPU_RUN_PARKED;
-		}
-
-		/* Between chunks, or every few short tasks. */
-		since_check = 0;
-		if (READ_ONCE(ring->cancelled))
-			return vnpu_fail(out, -ECANCELED, VNPU_STREAM_ERROR_NONE, 0);
-		now = ktime_get();
-		if (ktime_after(now, job->deadline))
-			return vnpu_fail(out, -ETIMEDOUT, VNPU_STREAM_ERROR_TIMEOUT,
-					 job->next_task);
-		if (vnpu_engine_turn_over(engine, turn_end, now))
-			return VNPU_RUN_YIELD;
-		cond_resched();
-	}
-	return VNPU_RUN_RETIRE;
+	mutex_lock(&vdev->engine_lock);
+	list_for_each_entry_safe(be, tmp, &engine->buffers, link)
+		vnpu_engine_forget_locked(vdev, container_of(be, struct vnpu_bo, engine));
+	list_for_each_entry_safe(gone, next, &engine->gone, link)
+		kfree(gone);
+	INIT_LIST_HEAD(&engine->gone);
+	mutex_unlock(&vdev->engine_lock);
 }
 
-/* One turn on the head job of @ring; @skip retires it unrun (-ECANCELED). */
-static enum vnpu_run vnpu_engine_run(struct vnpu_engine *engine, struct vnpu_ring *ring,
-				     struct vnpu_job *job, bool skip, ktime_t turn_end)
+/* Give @bo an id and an mmap offset for @engine. Under engine_lock. */
+static int vnpu_engine_name_locked(struct vnpu_engine *engine, struct vnpu_bo *bo)
 {
-	struct vnpu_outcome out = {};
-	struct vnpu_leftovers left;
-	ktime_t start = ktime_get();
-	enum vnpu_run run;
-	u64 busy_ns;
-	bool cookie;
-
-	cookie = dma_fence_begin_signalling();
-	if (skip)
-		run = vnpu_fail(&out, -ECANCELED, VNPU_STREAM_ERROR_NONE, 0);
-	else
-		run = vnpu_engine_execute(engine, ring, job, turn_end, &out);
-	busy_ns = skip ? 0 : ktime_to_ns(ktime_sub(ktime_get(), start));
-
-	if (run != VNPU_RUN_RETIRE) {
-		vnpu_ring_charge(ring, busy_ns);
-		dma_fence_end_signalling(cookie);
-		return run;
-	}
-	vnpu_engine_retire(ring, job, &out, busy_ns, &left);
-	dma_fence_end_signalling(cookie);
-
-	vnpu_leftovers_release(&left);
-	return run;
-}
-
-/*
- * Serve @ring, just taken off the run queue: run its jobs in order until it
- * is empty (the engine lets go of it), parked, or its turn is over.
- */
-static void vnpu_engine_serve(struct vnpu_engine *engine, struct vnpu_ring *ring)
-{
-	ktime_t turn_end = ktime_add_us(ktime_get(), VNPU_TURN_US);
-	struct vnpu_job *job;
-	enum vnpu_run run;
-	bool skip;
-
-	for (;;) {
-		spin_lock(&ring->lock);
-		job = list_first_entry_or_null(&ring->jobs, struct vnpu_job, ring_link);
-		if (!job)
-			ring->owned = false;
-		skip = ring->cancelled || ring->error != VNPU_STREAM_ERROR_NONE;
-		spin_unlock(&ring->lock);
-
-		if (!job) {
-			/* The reference vnpu_ring_push() took for the owner. */
-			vnpu_stream_put(vnpu_ring_to_stream(ring));
-			return;
-		}
-
-		run = vnpu_engine_run(engine, ring, job, skip, turn_end);
-		if (run == VNPU_RUN_PARKED)
-			return;
-		if (run == VNPU_RUN_YIELD ||
-		    vnpu_engine_turn_over(engine, turn_end, ktime_get())) {
-			vnpu_engine_requeue(engine, ring);
-			return;
-		}
-	}
-}
-
-/*
- * Run the head job of @ring, just made @engine's by vnpu_ring_push(), in
- * the calling scheduler thread. Whatever is left to do afterwards (the job
- * parked or yielded, or another job arrived meanwhile) is left to the
- * engine thread, which is woken for it.
- */
-static void vnpu_engine_run_inline(struct vnpu_engine *engine, struct vnpu_ring *ring)
-{
-	struct vnpu_job *job;
-	enum vnpu_run run;
-	bool skip, idle;
-
-	spin_lock(&ring->lock);
-	job = list_first_entry(&ring->jobs, struct vnpu_job, ring_link);
-	skip = ring->cancelled || ring->error != VNPU_STREAM_ERROR_NONE;
-	spin_unlock(&ring->lock);
-
-	run = vnpu_engine_run(engine, ring, job, skip,
-			      ktime_add_us(ktime_get(), VNPU_TURN_US));
-	if (run == VNPU_RUN_RETIRE) {
-		spin_lock(&ring->lock);
-		idle = list_empty(&ring->jobs);
-		if (idle)
-			ring->owned = false;
-		spin_unlock(&ring->lock);
-		if (idle) {
-			/* The owner's reference; the job running here holds another. */
-			vnpu_stream_put(vnpu_ring_to_stream(ring));
-			return;
-		}
-		vnpu_engine_requeue(engine, ring);
-	} else if (run == VNPU_RUN_YIELD) {
-		vnpu_engine_requeue(engine, ring);
-	}
-	/* Queued, or parked (the thread must start polling for it). */
-	wake_up_process(engine->thread);
-}
-
-/* ---------------------------------------------------------------- threads */
-
-/* Re-check the parked rings if they are due: deadlines, CPU stores. */
-static void vnpu_engine_poll(struct vnpu_engine *engine)
-{
-	ktime_t now;
-
-	if (!READ_ONCE(engine->num_parked))
-		return;
-	now = ktime_get();
-	if (ktime_before(now, engine->next_poll))
-		return;
-	engine->next_poll = ktime_add_us(now, VNPU_POLL_US);
-
-	spin_lock(&engine->lock);
-	vnpu_engine_check_parked_locked(engine, true, now);
-	spin_unlock(&engine->lock);
-}
-
-/* Nothing runnable: sleep until woken, or until the next poll is due. */
-static void vnpu_engine_sleep(struct vnpu_engine *engine)
-{
-	unsigned int runnable, parked;
-
-	set_current_state(TASK_IDLE);
-	spin_lock(&engine->lock);
-	runnable = engine->num_runnable;
-	parked = engine->num_parked;
-	spin_unlock(&engine->lock);
-
-	if (runnable || kthread_should_stop()) {
-		__set_current_state(TASK_RUNNING);
-		return;
-	}
-	if (parked) {
-		ktime_t timeout = ktime_sub(engine->next_poll, ktime_get());
-
-		if (ktime_to_ns(timeout) > 0)
-			schedule_hrtimeout(&timeout, HRTIMER_MODE_REL);
-	} else {
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
-}
-
-static int vnpu_engine_thread(void *data)
-{
-	struct vnpu_engine *engine = data;
-	struct vnpu_ring *ring;
-
-	while (!kthread_should_stop()) {
-		vnpu_engine_poll(engine);
-		ring = vnpu_engine_next(engine);
-		if (!ring) {
-			vnpu_engine_sleep(engine);
-			continue;
-		}
-		vnpu_engine_serve(engine, ring);
-		cond_resched();
-	}
-	return 0;
-}
-
-/* ---------------------------------------------------------------- setup */
-
-static int vnpu_engine_init(struct vnpu_device *vdev, struct vnpu_engine *engine,
-			    unsigned int index)
-{
-	unsigned int prio;
+	struct vnpu_device *vdev = engine->vdev;
+	struct vnpu_bo_engine *be = &bo->engine;
 	int ret;
 
-	engine->vdev = vdev;
-	engine->index = index;
-	spin_lock_init(&engine->fence_lock);
-	spin_lock_init(&engine->lock);
-	for (prio = 0; prio < VNPU_ENGINE_NUM_PRIOS; prio++)
-		INIT_LIST_HEAD(&engine->runq[prio]);
-	INIT_LIST_HEAD(&engine->parked);
-	snprintf(engine->sched_name, sizeof(engine->sched_name), "vnpu%u-sched%u",
-		 vdev->index, index);
-
-	ret = vnpu_sched_init(&engine->sched, &vnpu_sched_ops, VNPU_ENGINE_CREDITS,
-			      MAX_SCHEDULE_TIMEOUT, engine->sched_name, vdev->drm.dev);
+	lockdep_assert_held(&vdev->engine_lock);
+	if (!be->gone) {
+		be->gone = kzalloc(sizeof(*be->gone), GFP_KERNEL);
+		if (!be->gone)
+			return -ENOMEM;
+	}
+	ret = drm_vma_offset_add(&vdev->engine_vma, &be->node, vnpu_bo_size(bo) >> PAGE_SHIFT);
 	if (ret)
 		return ret;
-
-	engine->thread = kthread_run(vnpu_engine_thread, engine, "vnpu%u-engine%u",
-				     vdev->index, index);
-	if (IS_ERR(engine->thread)) {
-		ret = PTR_ERR(engine->thread);
-		drm_sched_fini(&engine->sched);
-		return ret;
-	}
+	be->engine = engine;
+	be->id = ++engine->next_buffer_id;
+	list_add_tail(&be->link, &engine->buffers);
+	engine->num_buffers++;
 	return 0;
 }
 
-static void vnpu_engine_fini(struct vnpu_engine *engine)
-{
-	drm_sched_fini(&engine->sched);
-	kthread_stop(engine->thread);
-	WARN_ON(engine->num_runnable || engine->num_parked);
-}
-
-/**
- * vnpu_engines_init() - create the engines of a device
- * @vdev: the device, with @vdev->num_engines set
- *
- * Return: 0 or a negative errno (and nothing created).
+/*
+ * Fill in the buffer fields of @job's operands for @engine, naming the
+ * buffers it has not seen yet.
  */
-int vnpu_engines_init(struct vnpu_device *vdev)
+static int vnpu_engine_name_buffers(struct vnpu_engine *engine, struct vnpu_job *job)
 {
-	unsigned int i;
-	int ret;
+	struct vnpu_device *vdev = engine->vdev;
+	int ret = 0;
+	u32 i;
 
-	atomic_set(&vdev->num_parked, 0);
-	atomic_set(&vdev->num_jobs, 0);
-	init_waitqueue_head(&vdev->jobs_idle);
-
-	vdev->engines = kcalloc(vdev->num_engines, sizeof(*vdev->engines), GFP_KERNEL);
-	vdev->scheds = kcalloc(vdev->num_engines, sizeof(*vdev->scheds), GFP_KERNEL);
-	if (!vdev->engines || !vdev->scheds) {
-		ret = -ENOMEM;
-		goto err_free;
+	if (!job->num_operands)
+		return 0;
+	mutex_lock(&vdev->engine_lock);
+	if (READ_ONCE(engine->dead)) {
+		ret = -ENOTCONN;
+		goto unlock;
 	}
+	for (i = 0; i < job->num_operands; i++) {
+		struct drm_vnpu_engine_operand *op = &job->operands[i];
+		struct vnpu_bo *bo = job->maps[i]->bo;
 
-	for (i = 0; i < vdev->num_engines; i++) {
-		ret = vnpu_engine_init(vdev, &vdev->engines[i], i);
-		if (ret)
-			goto err_fini;
-		vdev->scheds[i] = &vdev->engines[i].sched;
+		if (bo->engine.engine != engine) {
+			ret = vnpu_engine_name_locked(engine, bo);
+			if (ret)
+				break;
+		}
+		op->buffer = bo->engine.id;
+		op->buffer_offset = drm_vma_node_offset_addr(&bo->engine.node);
+		op->buffer_size = vnpu_bo_size(bo);
 	}
-	return 0;
-
-err_fini:
-	while (i--)
-		vnpu_engine_fini(&vdev->engines[i]);
-err_free:
-	kfree(vdev->scheds);
-	kfree(vdev->engines);
-	vdev->scheds = NULL;
-	vdev->engines = NULL;
+unlock:
+	mutex_unlock(&vdev->engine_lock);
 	return ret;
 }
 
-/**
- * vnpu_engines_fini() - stop and free the engines of a device
- * @vdev: the device; every file is closed, so every stream is destroyed
- *
- * Waits until the last job of the device has been retired and freed (the
- * jobs of destroyed streams are cancelled, so this does not wait for work
- * to run; only jobs still waiting for another driver's fence could delay
- * it), then stops the schedulers and the engine threads.
- */
-void vnpu_engines_fini(struct vnpu_device *vdev)
+/* ---------------------------------------------------------------- mmap */
+
+/* The page frame of page @idx of @bo, or 0 if it cannot be mapped. */
+static unsigned long vnpu_bo_pfn(struct vnpu_bo *bo, unsigned long idx)
 {
+	void *addr;
+
+	if (bo->map.is_iomem || !vnpu_bo_vaddr(bo))
+		return 0;
+	addr = (u8 *)vnpu_bo_vaddr(bo) + (idx << PAGE_SHIFT);
+	return is_vmalloc_addr(addr) ? vmalloc_to_pfn(addr) : PHYS_PFN(virt_to_phys(addr));
+}
+
+static vm_fault_t vnpu_engine_fault(struct vm_fault *vmf)
+{
+	struct vm_area_struct *vma = vmf->vma;
+	struct vnpu_engine *engine = vma->vm_private_data;
+	struct vnpu_device *vdev = engine->vdev;
+	unsigned long pgoff, idx, pages, addr, pfn;
+	struct drm_vma_offset_node *node;
+	vm_fault_t ret = VM_FAULT_SIGBUS;
+	struct vnpu_bo *bo;
 	unsigned int i;
 
-	wait_event(vdev->jobs_idle, !atomic_read(&vdev->num_jobs));
-	for (i = vdev->num_engines; i-- > 0;)
-		vnpu_engine_fini(&vdev->engines[i]);
-	kfree(vdev->scheds);
-	kfree(vdev->engines);
-	vdev->scheds = NULL;
-	vdev->engines = NULL;
+	pgoff = vma->vm_pgoff + ((vmf->address - vma->vm_start) >> PAGE_SHIFT);
+	mutex_lock(&vdev->engine_lock);
+	drm_vma_offset_lock_lookup(&vdev->engine_vma);
+	node = drm_vma_offset_lookup_locked(&vdev->engine_vma, pgoff, 1);
+	drm_vma_offset_unlock_lookup(&vdev->engine_vma);
+	if (!node || READ_ONCE(engine->dead))
+		goto unlock;
+	bo = container_of(node, struct vnpu_bo, engine.node);
+	if (bo->engine.engine != engine)
+		goto unlock;
+
+	/* From the faulting page on, within the mapping and the buffer. */
+	idx = pgoff - drm_vma_node_start(node);
+	pages = min3((unsigned long)VNPU_ENGINE_FAULT_PAGES, drm_vma_node_size(node) - idx,
+		     (vma->vm_end - vmf->address) >> PAGE_SHIFT);
+	addr = vmf->address & PAGE_MASK;
+	for (i = 0; i < pages; i++, addr += PAGE_SIZE) {
+		pfn = vnpu_bo_pfn(bo, idx + i);
+		if (!pfn) {
+			ret = i ? VM_FAULT_NOPAGE : VM_FAULT_SIGBUS;
+			break;
+		}
+		ret = vmf_insert_pfn(vma, addr, pfn);
+		if (ret & VM_FAULT_ERROR)
+			break;
+	}
+unlock:
+	mutex_unlock(&vdev->engine_lock);
+	return ret;
+}
+
+static const struct vm_operations_struct vnpu_engine_vm_ops = {
+	.fault = vnpu_engine_fault,
+};
+
+static int vnpu_engine_mmap_ctl(struct vnpu_engine *engine, struct vm_area_struct *vma)
+{
+	if (vma_pages(vma) != 1 || (vma->vm_flags & (VM_WRITE | VM_EXEC)))
+		return -EINVAL;
+	vnpu_vm_flags_clear(vma, VM_MAYWRITE | VM_MAYEXEC);
+	vnpu_vm_flags_set(vma, VM_DONTEXPAND | VM_DONTDUMP | VM_DONTCOPY);
+	return vm_insert_page(vma, vma->vm_start, engine->ctl_page);
+}
+
+/*
+ * mmap() of the engine file: the control page, or a whole or part of a
+ * buffer the attachment has an id for. Pages come in at fault time.
+ */
+static int vnpu_engine_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	struct vnpu_engine *engine = file->private_data;
+	struct vnpu_device *vdev = engine->vdev;
+	struct drm_vma_offset_node *node;
+	int ret = 0;
+
+	if (!(vma->vm_flags & VM_SHARED))
+		return -EINVAL;
+	if (vma->vm_pgoff == VNPU_ENGINE_CTL_PGOFF)
+		return vnpu_engine_mmap_ctl(engine, vma);
+	if (vma->vm_flags & VM_EXEC)
+		return -EINVAL;
+
+	mutex_lock(&vdev->engine_lock);
+	drm_vma_offset_lock_lookup(&vdev->engine_vma);
+	node = drm_vma_offset_lookup_locked(&vdev->engine_vma, vma->vm_pgoff, vma_pages(vma));
+	drm_vma_offset_unlock_lookup(&vdev->engine_vma);
+	if (READ_ONCE(engine->dead))
+		ret = -ENOTCONN;
+	else if (!node || container_of(node, struct vnpu_bo, engine.node)->engine.engine != engine)
+		ret = -ENXIO;
+	mutex_unlock(&vdev->engine_lock);
+	if (ret)
+		return ret;
+
+	vnpu_vm_flags_clear(vma, VM_MAYEXEC);
+	vnpu_vm_flags_set(vma, VM_PFNMAP | VM_IO | VM_DONTEXPAND | VM_DONTDUMP | VM_DONTCOPY);
+	vma->vm_ops = &vnpu_engine_vm_ops;
+	vma->vm_private_data = engine;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- events */
+
+/* Write pending buffer-gone events; returns bytes written or -EFAULT. */
+static int vnpu_engine_put_gone(struct vnpu_engine *engine, u8 __user *dst, size_t room,
+				u32 *count)
+{
+	struct vnpu_device *vdev = engine->vdev;
+	struct vnpu_engine_gone *gone, *next;
+	size_t size = sizeof(gone->event), used = 0;
+	LIST_HEAD(taken);
+
+	if (list_empty_careful(&engine->gone))
+		return 0;
+	room = min_t(size_t, room, VNPU_ENGINE_GONE_BYTES);
+	mutex_lock(&vdev->engine_lock);
+	list_for_each_entry_safe(gone, next, &engine->gone, link) {
+		if (used + size > room)
+			break;
+		list_move_tail(&gone->link, &taken);
+		used += size;
+	}
+	mutex_unlock(&vdev->engine_lock);
+
+	used = 0;
+	list_for_each_entry_safe(gone, next, &taken, link) {
+		if (copy_to_user(dst + used, &gone->event, size)) {
+			/* Give back what is left, in order. */
+			mutex_lock(&vdev->engine_lock);
+			list_splice(&taken, &engine->gone);
+			mutex_unlock(&vdev->engine_lock);
+			return -EFAULT;
+		}
+		used += size;
+		(*count)++;
+		list_del(&gone->link);
+		kfree(gone);
+	}
+	return used;
+}
+
+static size_t vnpu_engine_job_size(const struct vnpu_job *job)
+{
+	return sizeof(struct drm_vnpu_engine_job) +
+	       job->num_tasks * sizeof(*job->tasks) +
+	       job->num_operands * sizeof(*job->operands) + ALIGN(job->data_size, 8);
+}
+
+/* Write @job as a VNPU_ENGINE_EVENT_JOB at @dst (room checked). */
+static int vnpu_engine_put_job(struct vnpu_engine *engine, struct vnpu_job *job, u8 __user *dst)
+{
+	static const u8 zeros[8];
+	struct drm_vnpu_engine_job hdr = {
+		.hdr.type = VNPU_ENGINE_EVENT_JOB,
+		.hdr.size = vnpu_engine_job_size(job),
+		.slot = job->slot,
+		.task_count = job->num_tasks,
+		.first_task = job->first_task,
+		.operand_count = job->num_operands,
+		.data_size = ALIGN(job->data_size, 8),
+		.stream = job->stream->id,
+		.client = job->stream->client_id,
+		.seqno = job->seqno,
+	};
+	size_t at = 0, n;
+	int ret;
+
+	ret = vnpu_engine_name_buffers(engine, job);
+	if (ret)
+		return ret;
+	if (copy_to_user(dst, &hdr, sizeof(hdr)))
+		return -EFAULT;
+	at += sizeof(hdr);
+	n = job->num_tasks * sizeof(*job->tasks);
+	if (copy_to_user(dst + at, job->tasks, n))
+		return -EFAULT;
+	at += n;
+	n = job->num_operands * sizeof(*job->operands);
+	if (n && copy_to_user(dst + at, job->operands, n))
+		return -EFAULT;
+	at += n;
+	if (job->data_size && copy_to_user(dst + at, job->data, job->data_size))
+		return -EFAULT;
+	at += job->data_size;
+	n = ALIGN(job->data_size, 8) - job->data_size;
+	if (n && copy_to_user(dst + at, zeros, n))
+		return -EFAULT;
+	return 0;
+}
+
+/*
+ * Hand out up to @max jobs into the event buffer at @dst (@room bytes):
+ * jobs that do not fit, or follow one that could not be written, go back.
+ * A job with an injected fault is reported failed instead, and the jobs
+ * taken after it go back. Returns bytes written, or a negative errno if
+ * nothing could be.
+ */
+static long vnpu_engine_put_jobs(struct vnpu_engine *engine, u32 engine_index, u32 max,
+				 u8 __user *dst, size_t room, u32 *count)
+{
+	struct vnpu_job *jobs[VNPU_ENGINE_TAKE_MAX];
+	unsigned int n, i;
+	size_t used = 0;
+	int ret = 0;
+
+	n = vnpu_sched_take(engine, engine_index, min_t(u32, max, VNPU_ENGINE_TAKE_MAX), jobs);
+	for (i = 0; i < n; i++) {
+		struct vnpu_job *job = jobs[i];
+		size_t size = vnpu_engine_job_size(job);
+
+		if (job->fault_injected) {
+			const struct drm_vnpu_engine_done fault = {
+				.slot = job->slot,
+				.status = VNPU_ENGINE_DONE_FAULT,
+				.task = job->first_task,
+			};
+
+			job->fault_injected = false;
+			vnpu_sched_complete(engine, &fault, 1);
+			vnpu_job_put(job);
+			/* The rest goes back: the jobs behind it are skipped. */
+			i++;
+			break;
+		}
+		if (used + size > room)
+			break;
+		ret = vnpu_engine_put_job(engine, job, dst + used);
+		if (ret)
+			break;
+		used += size;
+		(*count)++;
+		vnpu_job_put(job);
+		jobs[i] = NULL;
+	}
+	if (i < n)
+		vnpu_sched_untake(engine, jobs + i, n - i);
+	return used || !ret ? (long)used : ret;
+}
+
+static bool vnpu_engine_has_events(struct vnpu_engine *engine)
+{
+	return vnpu_sched_has_jobs(engine->vdev, engine) || !list_empty_careful(&engine->gone);
+}
+
+/* ---------------------------------------------------------------- ioctls */
+
+static int vnpu_engine_check_run(struct vnpu_engine *engine, const struct drm_vnpu_engine_run *args)
+{
+	BUILD_BUG_ON(VNPU_MAX_ENGINES > BITS_PER_LONG);	/* &vnpu_engine.polling */
+	if (args->engine >= engine->vdev->num_engines)
+		return -EINVAL;
+	if ((args->flags & ~VNPU_ENGINE_RUN_NONBLOCK) || args->pad)
+		return -EINVAL;
+	if (args->done_count > VNPU_ENGINE_SLOTS || args->events_size < VNPU_ENGINE_EVENTS_MIN)
+		return -EINVAL;
+	return 0;
+}
+
+/* Read and apply the reports of a RUN call. */
+static int vnpu_engine_apply_done(struct vnpu_engine *engine,
+				  const struct drm_vnpu_engine_run *args)
+{
+	struct drm_vnpu_engine_done stack[VNPU_ENGINE_DONE_STACK], *done = stack;
+	size_t size = array_size(args->done_count, sizeof(*done));
+	int ret;
+
+	if (!args->done_count)
+		return 0;
+	if (args->done_count > ARRAY_SIZE(stack)) {
+		done = kvmalloc(size, GFP_KERNEL);
+		if (!done)
+			return -ENOMEM;
+	}
+	ret = copy_from_user(done, u64_to_user_ptr(args->done), size) ? -EFAULT : 0;
+	if (!ret)
+		ret = vnpu_sched_complete(engine, done, args->done_count);
+	if (done != stack)
+		kvfree(done);
+	return ret;
+}
+
+static long vnpu_engine_ioctl_run(struct vnpu_engine *engine, void __user *uarg)
+{
+	struct vnpu_sched *sched = &engine->vdev->sched;
+	struct drm_vnpu_engine_run args;
+	u8 __user *events;
+	size_t used = 0;
+	u32 count = 0;
+	long ret;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	ret = vnpu_engine_check_run(engine, &args);
+	if (ret)
+		return ret;
+	if (READ_ONCE(engine->dead))
+		return -ENOTCONN;
+	/* A polling worker is back: new work may wake sleepers again. */
+	if (test_and_clear_bit(args.engine, &engine->polling))
+		atomic_dec(&engine->pollers);
+	ret = vnpu_engine_apply_done(engine, &args);
+	if (ret)
+		return ret;
+
+	events = u64_to_user_ptr(args.events);
+	for (;;) {
+		ret = vnpu_engine_put_gone(engine, events, args.events_size, &count);
+		if (ret < 0)
+			return ret;
+		used = ret;
+		if (args.max_jobs) {
+			ret = vnpu_engine_put_jobs(engine, args.engine, args.max_jobs,
+						   events + used, args.events_size - used,
+						   &count);
+			if (ret < 0)
+				return ret;
+			used += ret;
+		}
+		if (count || (args.flags & VNPU_ENGINE_RUN_NONBLOCK) || READ_ONCE(engine->dead))
+			break;
+		atomic_inc(&sched->waiting);
+		ret = wait_event_interruptible_exclusive(sched->workers,
+							 vnpu_engine_has_events(engine));
+		atomic_dec(&sched->waiting);
+		if (ret)
+			break;	/* a signal: no events, and no error (done was applied) */
+	}
+	if (READ_ONCE(engine->dead) && !count)
+		return -ENOTCONN;
+	/* Asked for jobs without waiting and got none: it will ask again. */
+	if (!count && (args.flags & VNPU_ENGINE_RUN_NONBLOCK) && args.max_jobs &&
+	    !test_and_set_bit(args.engine, &engine->polling))
+		atomic_inc(&engine->pollers);
+	args.event_count = count;
+	args.events_used = used;
+	if (copy_to_user(uarg, &args, sizeof(args)))
+		return -EFAULT;
+	return 0;
+}
+
+static long vnpu_engine_ioctl_notify(struct vnpu_engine *engine, void __user *uarg)
+{
+	struct drm_vnpu_engine_notify args;
+
+	if (copy_from_user(&args, uarg, sizeof(args)))
+		return -EFAULT;
+	if (args.flags || args.pad)
+		return -EINVAL;
+	if (READ_ONCE(engine->dead))
+		return -ENOTCONN;
+	vnpu_sched_check_waits(engine->vdev);
+	return 0;
+}
+
+static long vnpu_engine_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct vnpu_engine *engine = file->private_data;
+
+	switch (cmd) {
+	case VNPU_ENGINE_IOCTL_RUN:
+		return vnpu_engine_ioctl_run(engine, (void __user *)arg);
+	case VNPU_ENGINE_IOCTL_NOTIFY:
+		return vnpu_engine_ioctl_notify(engine, (void __user *)arg);
+	default:
+		return -ENOTTY;
+	}
+}
+
+static __poll_t vnpu_engine_poll(struct file *file, poll_table *wait)
+{
+	struct vnpu_engine *engine = file->private_data;
+
+	poll_wait(file, &engine->vdev->sched.workers, wait);
+	if (READ_ONCE(engine->dead))
+		return EPOLLHUP | EPOLLERR;
+	return vnpu_engine_has_events(engine) ? EPOLLIN | EPOLLRDNORM : 0;
+}
+
+/* ---------------------------------------------------------------- attach */
+
+/* Detach @engine if it still is attached. Caller holds engine_mutex. */
+static void vnpu_engine_detach_locked(struct vnpu_engine *engine)
+{
+	struct vnpu_device *vdev = engine->vdev;
+
+	lockdep_assert_held(&vdev->engine_mutex);
+	if (!vnpu_sched_detach_begin(vdev, engine))
+		return;
+	vnpu_engine_forget_all(engine);
+	vnpu_sched_fail_all(vdev);
+}
+
+static int vnpu_engine_release(struct inode *inode, struct file *file)
+{
+	struct vnpu_engine *engine = file->private_data;
+	struct vnpu_device *vdev = engine->vdev;
+
+	mutex_lock(&vdev->engine_mutex);
+	vnpu_engine_detach_locked(engine);
+	mutex_unlock(&vdev->engine_mutex);
+	drm_dbg(&vdev->drm, "engine server %d detached\n", engine->pid);
+	vnpu_engine_put(engine);
+	return 0;
+}
+
+static const struct file_operations vnpu_engine_fops = {
+	.owner = THIS_MODULE,
+	.release = vnpu_engine_release,
+	.unlocked_ioctl = vnpu_engine_ioctl,
+	.compat_ioctl = compat_ptr_ioctl,
+	.mmap = vnpu_engine_mmap,
+	.poll = vnpu_engine_poll,
+	.llseek = noop_llseek,
+};
+
+static void vnpu_engine_reset_work(struct work_struct *work)
+{
+	struct vnpu_engine *engine = container_of(work, struct vnpu_engine, reset_work);
+	struct vnpu_device *vdev = engine->vdev;
+
+	mutex_lock(&vdev->engine_mutex);
+	if (!READ_ONCE(engine->dead))
+		drm_warn(&vdev->drm,
+			 "engine server %d kept a cancelled job %u ms past its deadline: resetting it\n",
+			 engine->pid, VNPU_ENGINE_GRACE_MS);
+	vnpu_engine_detach_locked(engine);
+	mutex_unlock(&vdev->engine_mutex);
+	vnpu_engine_put(engine);
+}
+
+/**
+ * vnpu_engine_schedule_reset() - reset an engine that does not stop a job
+ * @engine: the attachment; it is attached (the caller holds the scheduler
+ *	lock and found it there)
+ *
+ * Any context. The reset happens in the device's work queue.
+ */
+void vnpu_engine_schedule_reset(struct vnpu_engine *engine)
+{
+	kref_get(&engine->refcount);
+	if (!queue_work(engine->vdev->sched.wq, &engine->reset_work))
+		kref_put(&engine->refcount, vnpu_engine_release_kref);
+}
+
+static struct vnpu_engine *vnpu_engine_create(struct vnpu_device *vdev)
+{
+	struct vnpu_engine *engine;
+
+	engine = kzalloc(sizeof(*engine), GFP_KERNEL);
+	if (!engine)
+		return NULL;
+	engine->ctl_page = alloc_page(GFP_KERNEL | __GFP_ZERO);
+	if (!engine->ctl_page) {
+		kfree(engine);
+		return NULL;
+	}
+	engine->ctl = page_address(engine->ctl_page);
+	kref_init(&engine->refcount);
+	engine->vdev = vdev;
+	engine->pid = task_tgid_vnr(current);
+	INIT_LIST_HEAD(&engine->buffers);
+	INIT_LIST_HEAD(&engine->gone);
+	INIT_WORK(&engine->reset_work, vnpu_engine_reset_work);
+	drm_dev_get(&vdev->drm);
+	return engine;
+}
+
+/**
+ * vnpu_ioctl_engine_attach() - DRM_IOCTL_VNPU_ENGINE_ATTACH
+ * @drm: device
+ * @data: struct drm_vnpu_engine_attach
+ * @file: caller (with CAP_SYS_ADMIN: the ioctl is DRM_ROOT_ONLY)
+ *
+ * Return: 0 with the engine file installed, or a negative errno.
+ */
+int vnpu_ioctl_engine_attach(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_device *vdev = to_vnpu_device(drm);
+	struct drm_vnpu_engine_attach *args = data;
+	struct vnpu_engine *engine;
+	struct file *efile;
+	int fd, ret;
+
+	if (args->flags || args->pad)
+		return -EINVAL;
+
+	engine = vnpu_engine_create(vdev);
+	if (!engine)
+		return -ENOMEM;
+	fd = get_unused_fd_flags(O_CLOEXEC);
+	if (fd < 0) {
+		ret = fd;
+		goto err_put;
+	}
+	efile = anon_inode_getfile("[vnpu-engine]", &vnpu_engine_fops, engine, O_RDWR);
+	if (IS_ERR(efile)) {
+		ret = PTR_ERR(efile);
+		goto err_fd;
+	}
+	/* The file's reference from here on (dropped by its release). */
+	efile->f_mapping = vnpu_engine_mapping(vdev);
+
+	mutex_lock(&vdev->engine_mutex);
+	if (!vnpu_sched_attach(vdev, engine)) {
+		mutex_unlock(&vdev->engine_mutex);
+		fput(efile);
+		put_unused_fd(fd);
+		return -EBUSY;
+	}
+	atomic_inc(&vdev->engine_attaches);
+	mutex_unlock(&vdev->engine_mutex);
+
+	args->fd = fd;
+	args->num_engines = vdev->num_engines;
+	args->num_slots = VNPU_ENGINE_SLOTS;
+	args->ctl_offset = (u64)VNPU_ENGINE_CTL_PGOFF << PAGE_SHIFT;
+	args->ctl_size = PAGE_SIZE;
+	fd_install(fd, efile);
+	drm_dbg(drm, "engine server %d attached\n", engine->pid);
+	return 0;
+
+err_fd:
+	put_unused_fd(fd);
+err_put:
+	vnpu_engine_put(engine);
+	return ret;
+}
+
+/* ---------------------------------------------------------------- device */
+
+/**
+ * vnpu_engine_dev_init() - set up the engine interface of a device
+ * @vdev: the device
+ *
+ * Return: 0.
+ */
+int vnpu_engine_dev_init(struct vnpu_device *vdev)
+{
+	mutex_init(&vdev->engine_mutex);
+	mutex_init(&vdev->engine_lock);
+	atomic_set(&vdev->engine_attaches, 0);
+	drm_vma_offset_manager_init(&vdev->engine_vma, VNPU_ENGINE_BUF_PGOFF,
+				    VNPU_ENGINE_BUF_PAGES);
+	return 0;
+}
+
+/**
+ * vnpu_engine_dev_fini() - tear it down
+ * @vdev: the device: no engine file is open (each holds the module), every
+ *	buffer is freed
+ */
+void vnpu_engine_dev_fini(struct vnpu_device *vdev)
+{
+	drm_vma_offset_manager_destroy(&vdev->engine_vma);
+	mutex_destroy(&vdev->engine_lock);
+	mutex_destroy(&vdev->engine_mutex);
 }

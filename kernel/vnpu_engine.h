@@ -1,150 +1,94 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Engines: the CPU workers that execute jobs, and the per-stream rings they
- * execute them from.
+ * The engine interface: how the userspace engine server attaches to a
+ * device, receives jobs, maps buffers and reports how jobs ended.
  */
 #ifndef VNPU_ENGINE_H
 #define VNPU_ENGINE_H
 
-#include <linux/ktime.h>
+#include <linux/atomic.h>
+#include <linux/kref.h>
 #include <linux/list.h>
-#include <linux/spinlock.h>
 #include <linux/types.h>
-#include <drm/gpu_scheduler.h>
+#include <linux/workqueue.h>
+#include <drm/drm_vma_manager.h>
 
-struct dma_fence;
-struct task_struct;
+#include "vnpu_drm.h"
+
+struct drm_device;
+struct drm_file;
+struct page;
+struct vnpu_bo;
 struct vnpu_device;
-struct vnpu_file;
-struct vnpu_job;
-struct vnpu_task;
-
-/* Engine run queues, served strictly in this order. */
-enum vnpu_engine_prio {
-	VNPU_ENGINE_PRIO_HIGH,
-	VNPU_ENGINE_PRIO_NORMAL,
-	VNPU_ENGINE_PRIO_LOW,
-	VNPU_ENGINE_NUM_PRIOS
-};
 
 /**
- * struct vnpu_engine - one execution engine of a device
- * @vdev: the device
- * @index: engine index within the device
- * @sched: the drm_sched scheduler of this engine; it hands jobs over by
- *	calling run_job once their dependencies have signalled
- * @sched_name: name of @sched (its kthread's name)
- * @thread: the worker thread that executes the rings queued here
- * @fence_lock: lock of the hardware fences created on this engine
- * @lock: protects @runq, @parked, @num_runnable, @num_parked and, for every
- *	ring owned by this engine, its &vnpu_ring.link, &vnpu_ring.parked,
- *	&vnpu_ring.wait and &vnpu_ring.wait_deadline
- * @runq: rings with work to do, one FIFO per priority
- * @parked: rings whose head job waits for a value in memory
- * @num_runnable: rings on @runq
- * @num_parked: rings on @parked
- * @next_poll: when the worker next re-checks @parked (worker only)
+ * struct vnpu_engine - one attachment of an engine server to a device
+ * @refcount: the engine file holds one reference, a queued reset another
+ * @vdev: the device (its DRM device referenced)
+ * @pid: the attaching process's pid number (debugfs)
+ * @dead: detached: the device no longer hands it jobs and its ioctls
+ *	fail with -ENOTCONN (written under the scheduler lock, read
+ *	locklessly by its own ioctls)
+ * @ctl_page: the control page
+ * @ctl: the control page's kernel address; its words are written under
+ *	the scheduler lock
+ * @buffers: every buffer that has an id for this attachment (struct
+ *	vnpu_bo_engine.link)
+ * @gone: buffer-gone events not yet handed out (struct vnpu_engine_gone)
+ * @num_buffers: entries on @buffers (debugfs)
+ * @next_buffer_id: the id the next buffer gets
+ * @reset_work: resets the attachment when a cancelled job outstays the
+ *	grace (scheduled from the job's timer)
+ * @polling: bit per engine index, set while that worker polls: its last RUN
+ *	was non-blocking, asked for jobs and got no event, and it has not
+ *	called RUN again yet (atomic bit operations)
+ * @pollers: bits set in @polling (atomic): while nonzero, new work wakes
+ *	no sleeping worker, a polling one takes it
+ *
+ * @buffers, @gone, @num_buffers and @next_buffer_id are protected by the
+ * device's &vnpu_device.engine_lock.
  */
 struct vnpu_engine {
+	struct kref refcount;
 	struct vnpu_device *vdev;
-	unsigned int index;
-	struct drm_gpu_scheduler sched;
-	char sched_name[16];
-	struct task_struct *thread;
-	spinlock_t fence_lock;
-
-	spinlock_t lock;
-	struct list_head runq[VNPU_ENGINE_NUM_PRIOS];
-	struct list_head parked;
-	unsigned int num_runnable;
-	unsigned int num_parked;
-
-	ktime_t next_poll;
+	pid_t pid;
+	bool dead;
+	struct page *ctl_page;
+	struct drm_vnpu_engine_ctl *ctl;
+	struct list_head buffers;
+	struct list_head gone;
+	unsigned int num_buffers;
+	u64 next_buffer_id;
+	struct work_struct reset_work;
+	unsigned long polling;
+	atomic_t pollers;
 };
 
 /**
- * struct vnpu_ring - the execution side of a stream
- * @lock: protects @jobs, @owned, @engine, @cancelled (written), @error,
- *	@failed_task, @failed_seqno, @completed_seqno and @vfile
- * @jobs: jobs handed over by run_job and not yet retired, in seqno order
- * @owned: the ring has jobs and sits on an engine (queued, parked or being
- *	run); the owner holds a reference on the stream
- * @engine: the owning engine while @owned
- * @cancelled: the stream is gone: skip every job (read locklessly by the
- *	engine between chunks)
- * @error: enum drm_vnpu_stream_error; once set, jobs are skipped
- * @failed_task: index of the failing task in its job
- * @failed_seqno: seqno of the job that failed the stream
- * @completed_seqno: every job up to this seqno has been retired
- * @vfile: file charged with engine time; NULL once the stream is destroyed
- * @prio: engine run queue of this ring
- * @fence_context: dma_fence context of the ring's hardware fences; their
- *	seqnos are the job seqnos, so they signal in seqno order
- * @link: entry in the owning engine's run queue or parked list
- * @parked: on the parked list
- * @wait: the WAIT_VALUE task the parked ring waits on
- * @wait_deadline: when that wait times out
+ * struct vnpu_bo_engine - what the attached engine knows of a buffer
+ * @engine: the attachment that gave the buffer an id, or NULL
+ * @id: the buffer's id for @engine
+ * @node: the buffer's place among the engine file's mmap offsets
+ * @link: entry in @engine's buffer list
+ * @gone: the event to queue when the buffer is freed, allocated with the id
  *
- * drm_sched calls run_job for the next job of a stream as soon as its
- * dependencies are met, without waiting for the previous job of the same
- * stream to finish (it assumes an in-order hardware ring). The ring is
- * that in-order queue: run_job appends, and the engine that owns the ring
- * runs its jobs strictly one after the other.
+ * Embedded in struct vnpu_bo; protected by &vnpu_device.engine_lock.
  */
-struct vnpu_ring {
-	spinlock_t lock;
-	struct list_head jobs;
-	bool owned;
+struct vnpu_bo_engine {
 	struct vnpu_engine *engine;
-	bool cancelled;
-	u32 error;
-	u32 failed_task;
-	u64 failed_seqno;
-	u64 completed_seqno;
-	struct vnpu_file *vfile;
-
-	enum vnpu_engine_prio prio;
-	u64 fence_context;
-
+	u64 id;
+	struct drm_vma_offset_node node;
 	struct list_head link;
-	bool parked;
-	const struct vnpu_task *wait;
-	ktime_t wait_deadline;
+	struct vnpu_engine_gone *gone;
 };
 
-/**
- * struct vnpu_ring_status - a snapshot of a ring (STREAM_QUERY)
- * @completed_seqno: see &vnpu_ring.completed_seqno
- * @error: see &vnpu_ring.error
- * @failed_task: see &vnpu_ring.failed_task
- * @failed_seqno: see &vnpu_ring.failed_seqno
- * @running: jobs handed to the engine (their in-fences signalled), the
- *	first one executing or waiting
- * @parked: the first job waits for a memory value
- */
-struct vnpu_ring_status {
-	u64 completed_seqno;
-	u32 error;
-	u32 failed_task;
-	u64 failed_seqno;
-	u32 running;
-	bool parked;
-};
+int vnpu_engine_dev_init(struct vnpu_device *vdev);
+void vnpu_engine_dev_fini(struct vnpu_device *vdev);
+void vnpu_engine_bo_free(struct vnpu_bo *bo);
+void vnpu_engine_schedule_reset(struct vnpu_engine *engine);
+void vnpu_engine_set_cancel(struct vnpu_engine *engine, u32 slot, bool cancel);
+void vnpu_engine_set_parked(struct vnpu_engine *engine, unsigned int parked);
 
-int vnpu_engines_init(struct vnpu_device *vdev);
-void vnpu_engines_fini(struct vnpu_device *vdev);
-
-void vnpu_ring_init(struct vnpu_ring *ring, enum vnpu_engine_prio prio,
-		    struct vnpu_file *vfile);
-struct dma_fence *vnpu_ring_push(struct vnpu_engine *engine,
-				 struct vnpu_ring *ring, struct vnpu_job *job);
-void vnpu_ring_cancel(struct vnpu_ring *ring);
-bool vnpu_ring_failed(struct vnpu_ring *ring);
-void vnpu_ring_status(struct vnpu_ring *ring, struct vnpu_ring_status *status);
-
-static inline struct vnpu_engine *to_vnpu_engine(struct drm_gpu_scheduler *sched)
-{
-	return container_of(sched, struct vnpu_engine, sched);
-}
+int vnpu_ioctl_engine_attach(struct drm_device *drm, void *data, struct drm_file *file);
 
 #endif /* VNPU_ENGINE_H */

@@ -3,8 +3,9 @@
  * Buffer objects.
  *
  * Buffers are GEM shmem objects, pinned and mapped into the kernel for
- * their whole life (the engines are CPUs and reach the memory through that
- * mapping, like device memory that never moves). Each file that holds a
+ * their whole life, like device memory that never moves: the kernel reads
+ * wait words through that mapping, and the engine server's mappings of a
+ * buffer are made from it (vnpu_engine.c). Each file that holds a
  * handle to a buffer sees it at its own device VA (vnpu_vm.c). Process
  * memory made into a buffer (BO_USERPTR) lives in vnpu_userptr.c.
  *
@@ -24,6 +25,7 @@
 #include <drm/drm_prime.h>
 
 #include "vnpu_drv.h"
+#include "vnpu_engine.h"
 #include "vnpu_gem.h"
 #include "vnpu_vm.h"
 
@@ -168,6 +170,8 @@ static void vnpu_bo_free(struct drm_gem_object *obj)
 	struct vnpu_device *vdev = to_vnpu_device(obj->dev);
 
 	WARN_ON(!list_empty(&bo->mappings));
+	/* Out of the engine server's mappings before the pages go. */
+	vnpu_engine_bo_free(bo);
 	if (bo->map.vaddr)
 		vnpu_shmem_vunmap(&bo->base, &bo->map);
 	if (bo->charged)
@@ -198,6 +202,7 @@ void vnpu_bo_init(struct vnpu_bo *bo)
 {
 	mutex_init(&bo->mappings_lock);
 	INIT_LIST_HEAD(&bo->mappings);
+	INIT_LIST_HEAD(&bo->engine.link);
 	vnpu_hazard_set_init(&bo->hazards);
 }
 

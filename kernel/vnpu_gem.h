@@ -12,6 +12,7 @@
 #include <drm/drm_gem_shmem_helper.h>
 
 #include "vnpu_drm.h"
+#include "vnpu_engine.h"
 #include "vnpu_hazard.h"
 
 struct drm_file;
@@ -41,8 +42,8 @@ enum vnpu_mem_region {
  *	helpers
  * @flags: VNPU_BO_* flags, including VNPU_BO_USERPTR / VNPU_BO_IMPORTED
  * @map: kernel mapping of the whole buffer, made when the buffer is
- *	created or imported and kept until it is freed: the engines reach the
- *	memory through it
+ *	created or imported and kept until it is freed: the kernel reads wait
+ *	words through it and maps the pages for the engine server from it
  * @user_memory: the pages are a process's own memory (BO_USERPTR, or an
  *	import of another vnpu device's BO_USERPTR buffer): never mapped
  *	through the device file, as the process already has them
@@ -57,6 +58,8 @@ enum vnpu_mem_region {
  *	has a handle to it
  * @hazards: pool bindings on this buffer and its workspace-use records
  *	(vnpu_hazard.c)
+ * @engine: the buffer's id and mmap offset for the engine server
+ *	(vnpu_engine.c)
  */
 struct vnpu_bo {
 	struct drm_gem_shmem_object base;
@@ -66,9 +69,10 @@ struct vnpu_bo {
 	u64 charged;
 	struct page **user_pages;
 	struct mm_struct *user_mm;
-	struct mutex mappings_lock;
+	struct mutex mappings_lock;	/* the buffer's VA mappings */
 	struct list_head mappings;
 	struct vnpu_hazard_set hazards;
+	struct vnpu_bo_engine engine;
 };
 
 static inline struct vnpu_bo *to_vnpu_bo(struct drm_gem_object *obj)

@@ -10,36 +10,36 @@
  * buffer with at least one pool range, of any stream of any file) is
  * queued, the kernel records, on the buffer, the workspace's byte range
  * (as buffer offsets, so files sharing the buffer through PRIME see the
- * same records), the stream that used it and the job's finished fence.
+ * same records), the stream that used it and the job's fence.
  *
  * Checks. Before a job with operator workspace is queued, each workspace
  * range is looked up in its buffer's records: a record of another stream
  * whose fence has not signalled is a hazard. A strict stream's submit then
- * fails with -EBUSY and queues nothing; a serializing stream's job gets one
- * more dependency, a gate (vnpu_gate.c) over the fences of the jobs it
- * collides with, so that destroying the stream or closing the file never
- * waits for those jobs. Uses of one stream are never hazards to that
- * stream: its jobs run in order. Every operator task whose workspace
- * collides is one hazard in the counters (POOL_QUERY): on a serializing
+ * fails with -EBUSY and queues nothing; a serializing stream's job gets the
+ * fences of the jobs it collides with as more dependencies (vnpu_deps.c),
+ * which destroying the stream or closing the file never waits for. Uses of
+ * one stream are never hazards to that stream: its jobs run in order.
+ * Every operator task whose workspace collides is one hazard in the
+ * counters (POOL_QUERY): on a serializing
  * stream only if a colliding job is still unfinished when the dependency
  * is built, so that the count is of tasks that really wait.
  *
  * Check and record are one critical section under the device's hazard
- * lock, taken inside the stream's submit lock, around drm_sched_job_arm()
- * (the record needs the finished fence, which arming creates), so two
- * submits on different streams see each other's records in one order.
- * The hazard lock is only ever taken by ioctls, never by the engines or
- * the schedulers, so allocating under it cannot hold up a fence.
+ * lock, taken inside the stream's submit lock, around the creation of the
+ * job's fence (the record names it), so two submits on different streams
+ * see each other's records in one order. The hazard lock is only ever
+ * taken by ioctls, never by the scheduler or a fence callback, so
+ * allocating under it cannot hold up a fence.
  *
  * Pruning. A record stays until it is pruned or its buffer is freed.
  * Records whose fence has signalled are dropped when a check meets them,
  * and every new record looks at the two oldest records of its buffer:
  * signalled ones are dropped, the others move to the back. A new record
  * also replaces the records of its own stream that lie inside its range,
- * finished or not: the finished fences of one stream share a fence context
- * and so signal in order (drm_sched signals the jobs it kills at stream
- * destruction only after the last job it handed over), so waiting for the
- * newest use is waiting for them all. A stream that reuses the same
+ * finished or not: the job fences of one stream share a fence context and
+ * signal in order (the scheduler retires a stream's jobs strictly in
+ * order, skipped ones too: vnpu_sched.c), so waiting for the newest use is
+ * waiting for them all. A stream that reuses the same
  * workspace job after job thus leaves one record, not one per queued job.
  * A buffer keeps, per stream, its distinct in-flight ranges plus about as
  * many finished records.
@@ -51,7 +51,7 @@
 #include <drm/gpu_scheduler.h>
 
 #include "vnpu_drv.h"
-#include "vnpu_gate.h"
+#include "vnpu_deps.h"
 #include "vnpu_gem.h"
 #include "vnpu_hazard.h"
 #include "vnpu_job.h"
@@ -67,7 +67,7 @@
  * @subtree_last: interval tree bookkeeping
  * @link: entry in &vnpu_hazard_set.order (or a job's spare list)
  * @owner: the stream that used the range (its ring's fence context)
- * @fence: the job's finished fence, referenced
+ * @fence: the job's fence, referenced
  */
 struct vnpu_hazard_rec {
 	struct rb_node rb;
@@ -199,15 +199,16 @@ void vnpu_hazard_job_fini(struct vnpu_job *job)
 
 /*
  * Visit the records of other streams that overlap @u and are still in
- * flight; drop signalled records met on the way. With @gate, add each
- * such record's fence to it (once). Returns how many were found.
+ * flight; drop signalled records met on the way. With @deps, add each
+ * such record's fence to it (once; the caller made room). Returns how
+ * many were found.
  */
 static u32 vnpu_hazard_scan_locked(struct vnpu_device *vdev, const struct vnpu_ws_use *u,
-				   u64 owner, struct vnpu_gate *gate)
+				   u64 owner, struct vnpu_deps *deps)
 {
 	struct vnpu_hazard_set *set = vnpu_ws_set(u);
 	struct vnpu_hazard_rec *rec, *next;
-	u32 found = 0, i;
+	u32 found = 0;
 
 	lockdep_assert_held(&vdev->hazard_lock);
 	for (rec = vnpu_rec_tree_iter_first(&set->tree, u->start, u->last); rec; rec = next) {
@@ -219,13 +220,8 @@ static u32 vnpu_hazard_scan_locked(struct vnpu_device *vdev, const struct vnpu_w
 		if (rec->owner == owner)
 			continue;
 		found++;
-		if (!gate)
-			continue;
-		for (i = 0; i < gate->num_waits; i++)
-			if (gate->waits[i].fence == rec->fence)
-				break;
-		if (i == gate->num_waits)
-			vnpu_gate_add_fence(gate, dma_fence_get(rec->fence));
+		if (deps && !vnpu_deps_has(deps, rec->fence))
+			vnpu_deps_add(deps, dma_fence_get(rec->fence));
 	}
 	return found;
 }
@@ -233,16 +229,15 @@ static u32 vnpu_hazard_scan_locked(struct vnpu_device *vdev, const struct vnpu_w
 /**
  * vnpu_hazard_check_locked() - find the in-flight workspace of other
  *	streams that a job's workspace overlaps
- * @job: the job, loaded and prepared, not yet armed
- * @owner: its stream (the ring's fence context)
+ * @job: the job, loaded and prepared, not yet queued
+ * @owner: its stream (the stream's fence context)
  * @strict: the stream's policy is VNPU_HAZARD_STRICT
- * @gate: out, NULL, or (serializing) a gate over the colliding jobs'
- *	fences that was added to @job's dependencies; the caller arms it and
- *	drops its reference after the push
+ * @deps: the job's dependencies (may be NULL, may move): serializing, the
+ *	fences of the colliding jobs are added to them
  * @hazards: out, operator tasks of @job whose workspace collides: strict,
  *	as found by the first scan; serializing, those that really made @job
  *	wait, i.e. that still collided with an unsignalled fence when the
- *	gate was filled
+ *	dependencies were added
  *
  * Caller holds the device's hazard lock and the stream's submit lock, and
  * records the job with vnpu_hazard_record_locked() in the same hold.
@@ -250,15 +245,13 @@ static u32 vnpu_hazard_scan_locked(struct vnpu_device *vdev, const struct vnpu_w
  * Return: 0; -EBUSY (strict, *@hazards > 0); -ENOMEM.
  */
 int vnpu_hazard_check_locked(struct vnpu_job *job, u64 owner, bool strict,
-			     struct vnpu_gate **gate, u32 *hazards)
+			     struct vnpu_deps **deps, u32 *hazards)
 {
 	struct vnpu_device *vdev = job->vdev;
-	struct vnpu_gate *g;
 	u32 i, found, fences = 0;
 	int ret, delay;
 
 	lockdep_assert_held(&vdev->hazard_lock);
-	*gate = NULL;
 	*hazards = 0;
 	for (i = 0; i < job->num_ws; i++) {
 		if (!job->ws[i].check)
@@ -273,9 +266,9 @@ int vnpu_hazard_check_locked(struct vnpu_job *job, u64 owner, bool strict,
 	if (strict)
 		return -EBUSY;
 
-	g = vnpu_gate_create(fences);
-	if (!g)
-		return -ENOMEM;
+	ret = vnpu_deps_reserve(deps, fences);
+	if (ret)
+		return ret;
 	/* test hook (debugfs): widen the window between the two scans */
 	delay = atomic_xchg(&vdev->hazard_rescan_delay_ms, 0);
 	if (delay)
@@ -287,19 +280,8 @@ int vnpu_hazard_check_locked(struct vnpu_job *job, u64 owner, bool strict,
 	 */
 	*hazards = 0;
 	for (i = 0; i < job->num_ws; i++)
-		if (job->ws[i].check && vnpu_hazard_scan_locked(vdev, &job->ws[i], owner, g))
+		if (job->ws[i].check && vnpu_hazard_scan_locked(vdev, &job->ws[i], owner, *deps))
 			(*hazards)++;
-	if (!g->num_waits) {
-		/* They all finished between the two passes. */
-		vnpu_gate_abandon(g);
-		return 0;
-	}
-	ret = drm_sched_job_add_dependency(&job->base, dma_fence_get(&g->base));
-	if (ret) {
-		vnpu_gate_abandon(g);
-		return ret;
-	}
-	*gate = g;
 	return 0;
 }
 
@@ -346,7 +328,7 @@ static bool vnpu_hazard_supersede_locked(struct vnpu_device *vdev, struct vnpu_h
 
 /**
  * vnpu_hazard_record_locked() - record a job's workspace in bound memory
- * @job: the job, armed: @fence is its finished fence
+ * @job: the job: @fence is its fence
  * @owner: its stream
  * @fence: the fence that signals when the job is done
  *

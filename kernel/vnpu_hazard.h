@@ -14,7 +14,7 @@
 struct dma_fence;
 struct vnpu_bo;
 struct vnpu_device;
-struct vnpu_gate;
+struct vnpu_deps;
 struct vnpu_job;
 
 /**
@@ -60,7 +60,7 @@ void vnpu_hazard_set_fini(struct vnpu_device *vdev, struct vnpu_hazard_set *set)
 int vnpu_hazard_prepare(struct vnpu_job *job);
 void vnpu_hazard_job_fini(struct vnpu_job *job);
 int vnpu_hazard_check_locked(struct vnpu_job *job, u64 owner, bool strict,
-			     struct vnpu_gate **gate, u32 *hazards);
+			     struct vnpu_deps **deps, u32 *hazards);
 void vnpu_hazard_record_locked(struct vnpu_job *job, u64 owner, struct dma_fence *fence);
 
 #endif /* VNPU_HAZARD_H */

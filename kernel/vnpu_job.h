@@ -1,147 +1,169 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Jobs: one SUBMIT's batch of tasks, validated and resolved to kernel
- * addresses, and its life in drm_sched.
+ * Jobs: one SUBMIT's batch of tasks, checked, with every device address
+ * resolved to a range of a buffer the job holds, in the form the engine
+ * server gets it.
  */
 #ifndef VNPU_JOB_H
 #define VNPU_JOB_H
 
+#include <linux/dma-fence.h>
+#include <linux/hrtimer.h>
 #include <linux/kref.h>
 #include <linux/ktime.h>
 #include <linux/list.h>
 #include <linux/types.h>
 #include <linux/wait.h>
-#include <drm/gpu_scheduler.h>
+#include <linux/workqueue.h>
 
-struct dma_fence;
+#include "vnpu_drm.h"
+
 struct drm_device;
 struct drm_file;
+struct vnpu_deps;
 struct vnpu_device;
 struct vnpu_mapping;
-struct vnpu_op_args;
 struct vnpu_stream;
 struct vnpu_ws_use;
 
 /**
- * struct vnpu_task - one task, checked and with its device addresses
- *	resolved to kernel addresses of buffers the job holds
- * @kind: enum drm_vnpu_task_kind
- * @flags: VNPU_TASK_VALUE_64 for value tasks, else 0
- * @copy: VNPU_TASK_COPY: @copy.size bytes from @copy.src to @copy.dst
- * @fill: VNPU_TASK_FILL: @fill.size bytes of @fill.value at @fill.dst
- * @value: VNPU_TASK_WRITE_VALUE and VNPU_TASK_WAIT_VALUE: the word at
- *	@value.addr, the value (already cut to 32 bits for 32-bit words) and,
- *	for waits, the VNPU_WAIT_* comparison
- * @timestamp: VNPU_TASK_TIMESTAMP: where the 64-bit time goes
- * @op: VNPU_TASK_OP: the operator with its operands resolved (an entry of
- *	&vnpu_job.op_args) and its cost, a rough byte count used to decide
- *	whether the job is short
+ * struct vnpu_fence - the fence a job signals when it ends
+ * @base: the fence; its context is the stream's, its seqno the job's
+ * @lock: lock of @base, its own, so the fence outlives job and stream
  */
-struct vnpu_task {
-	u32 kind;
-	u32 flags;
-	union {
-		struct {
-			void *dst;
-			const void *src;
-			u64 size;
-		} copy;
-		struct {
-			void *dst;
-			u64 size;
-			u8 value;
-		} fill;
-		struct {
-			void *addr;
-			u64 value;
-			u32 cmp;
-		} value;
-		struct {
-			u64 *addr;
-		} timestamp;
-		struct {
-			struct vnpu_op_args *args;
-			u64 cost;
-		} op;
-	};
+struct vnpu_fence {
+	struct dma_fence base;
+	spinlock_t lock;	/* the fence's own lock */
+};
+
+/**
+ * struct vnpu_job_end - how a job ended
+ * @fence_error: error for its fence, 0 on success
+ * @stream_error: enum drm_vnpu_stream_error the job puts its stream in
+ * @task: the failing task, with @stream_error
+ * @busy_ns: engine time it took (fdinfo)
+ */
+struct vnpu_job_end {
+	int fence_error;
+	u32 stream_error;
+	u32 task;
+	u64 busy_ns;
+};
+
+/**
+ * enum vnpu_job_state - where a job is (&vnpu_job.state)
+ * @VNPU_JOB_QUEUED: submitted; waits for its dependencies or its turn
+ * @VNPU_JOB_READY: the stream's head with its dependencies met, on a ready
+ *	queue of the device
+ * @VNPU_JOB_RUNNING: held by the engine server, in a slot
+ * @VNPU_JOB_PARKED: the server stopped at a WAIT_VALUE that did not hold;
+ *	on the device's parked list
+ * @VNPU_JOB_ENDING: its end is decided and being carried out by one
+ *	thread (a retire, a drain, a timeout); on no queue
+ * @VNPU_JOB_DONE: retired: its fence is signalled or about to be
+ */
+enum vnpu_job_state {
+	VNPU_JOB_QUEUED,
+	VNPU_JOB_READY,
+	VNPU_JOB_RUNNING,
+	VNPU_JOB_PARKED,
+	VNPU_JOB_ENDING,
+	VNPU_JOB_DONE,
 };
 
 /**
  * struct vnpu_job - a submitted batch of tasks
- * @base: the drm_sched job
  * @refcount: one reference for the submit ioctl while it runs, one for the
- *	scheduler (dropped in free_job)
+ *	scheduler from the push until the job is retired, one for a queued
+ *	timeout work
  * @vdev: the device
  * @stream: the stream it was submitted to (referenced)
  * @seqno: sequence number in the stream (1, 2, ...), assigned at push
- * @hw_fence: the fence the engine signals when the job is retired;
- *	allocated at submit, initialised by run_job (@hw_fence_live)
- * @hw_fence_live: @hw_fence was initialised and is refcounted now
- * @ring_link: entry in the stream's ring, under &vnpu_ring.lock
- * @run_inline: short enough to run in the scheduler thread when its ring
- *	is idle (few tasks, few bytes; see vnpu_ring_push())
+ * @fence: the job's fence (the job holds a reference); signalled when the
+ *	job is retired, with an error if it failed or was skipped
  * @num_tasks: entries in @tasks
- * @tasks: the tasks, in order; like @mappings, taken over by the engine
- *	when the job is retired
- * @num_mappings: entries in @mappings
- * @mappings: a reference on the mapping of every buffer a task touches;
- *	handed to the engine when the job is retired (so buffers are released
- *	as soon as the work is done), else dropped when the job is freed
- * @num_ops: entries in @op_args
- * @op_args: the operator tasks' arguments (kvmalloc'ed), NULL if none;
- *	released with @tasks
+ * @tasks: the tasks as the engine server gets them
+ * @num_operands: entries in @operands and @maps
+ * @operands: the checked ranges of all tasks as the server gets them; the
+ *	buffer fields are filled in when the job is handed out
+ * @maps: per operand, a reference on the mapping of its buffer, which
+ *	keeps the memory alive for the job
+ * @data_size: bytes at @data
+ * @data: the SUBMIT's data area (operator descriptors), or NULL
  * @num_ws: entries in @ws
- * @ws: the workspace of every operator task that has one, as a buffer
- *	range, for the hazard checks (vnpu_hazard.c); freed with the job
- * @ws_bytes: the workspace sizes of the operator tasks, summed
+ * @ws: the workspace operands as buffer ranges, for the hazard checks
+ *	(vnpu_hazard.c)
+ * @ws_bytes: the workspace operand sizes, summed
+ * @ws_tasks: operator tasks with at least one workspace operand
  * @hazard_check: some workspace must be checked (or recorded) against
  *	other streams' use at push
  * @hazard_spare: records allocated for the push to fill in
- * @next_task: engine progress: the task to run next
- * @next_offset: engine progress: bytes of @next_task already done
+ * @deps: what the job waits for before it may run (in-fences, colliding
+ *	jobs of other streams), or NULL
  * @quota_taken: the job holds a unit of its file's job quota, given back
- *	when it is retired, or freed without being retired
- * @started: the engine has started the job (@deadline is valid)
- * @deadline: the job fails with VNPU_STREAM_ERROR_TIMEOUT after this
+ *	when it is retired, or freed without being pushed
+ * @link: entry in the stream's job list
+ * @queue_link: entry in a ready queue or the parked list
+ * @state: enum vnpu_job_state
+ * @deps_met: every dependency has signalled
+ * @started: handed to the engine at least once (@deadline is valid)
+ * @cancel: the engine was asked to stop the job (destroy or timeout)
+ * @timed_out: the job ran past its deadline
+ * @fault_injected: fail at its first hand-out (debugfs fail_next_job)
+ * @slot: engine slot while RUNNING
+ * @engine_index: worker that holds it while RUNNING
+ * @first_task: the first task the engine runs at the next hand-out
+ * @deadline: when the job times out
+ * @timer: fires at @deadline, and at the end of the cancel grace
+ * @timeout_work: ends a job that timed out off the engine
+ * @end: how the job ends, decided under the scheduler lock and carried
+ *	out after it
+ *
+ * @link, @queue_link, @state, @deps_met, @started, @cancel, @timed_out,
+ * @slot, @engine_index and @first_task are protected by the device's
+ * scheduler lock (&vnpu_sched.lock).
  */
 struct vnpu_job {
-	struct drm_sched_job base;
 	struct kref refcount;
 	struct vnpu_device *vdev;
 	struct vnpu_stream *stream;
 	u64 seqno;
-
-	struct dma_fence *hw_fence;
-	bool hw_fence_live;
-	struct list_head ring_link;
-	bool run_inline;
+	struct vnpu_fence *fence;
 
 	u32 num_tasks;
-	struct vnpu_task *tasks;
-	u32 num_mappings;
-	struct vnpu_mapping **mappings;
+	struct drm_vnpu_engine_task *tasks;
+	u32 num_operands;
+	struct drm_vnpu_engine_operand *operands;
+	struct vnpu_mapping **maps;
+	u32 data_size;
+	void *data;
 
-	u32 num_ops;
-	struct vnpu_op_args *op_args;
 	u32 num_ws;
 	struct vnpu_ws_use *ws;
 	u64 ws_bytes;
+	u32 ws_tasks;
 	bool hazard_check;
 	struct list_head hazard_spare;
 
-	u32 next_task;
-	u64 next_offset;
+	struct vnpu_deps *deps;
 	bool quota_taken;
+
+	struct list_head link;
+	struct list_head queue_link;
+	enum vnpu_job_state state;
+	bool deps_met;
 	bool started;
+	bool cancel;
+	bool timed_out;
+	bool fault_injected;
+	u32 slot;
+	u32 engine_index;
+	u32 first_task;
 	ktime_t deadline;
+	struct hrtimer timer;
+	struct work_struct timeout_work;
+	struct vnpu_job_end end;
 };
-
-static inline struct vnpu_job *to_vnpu_job(struct drm_sched_job *sched_job)
-{
-	return container_of(sched_job, struct vnpu_job, base);
-}
-
-extern const struct drm_sched_backend_ops vnpu_sched_ops;
 
 /**
  * struct vnpu_job_quota - the unfinished jobs of one open file
@@ -152,9 +174,7 @@ extern const struct drm_sched_backend_ops vnpu_sched_ops;
  * @wq: submitters waiting for @unfinished to fall below the limit
  *
  * Jobs can wait without bound (for memory, in-fences, engines). Without a
- * limit one file could queue enough of them to exhaust kernel memory, or
- * an engine's scheduler credits (parked jobs hold theirs), which would
- * stall every other file's streams on that engine.
+ * limit one file could queue enough of them to exhaust kernel memory.
  */
 struct vnpu_job_quota {
 	struct kref refcount;
@@ -171,9 +191,15 @@ static inline struct vnpu_job_quota *vnpu_job_quota_get(struct vnpu_job_quota *q
 	return quota;
 }
 
+static inline struct vnpu_job *vnpu_job_get(struct vnpu_job *job)
+{
+	kref_get(&job->refcount);
+	return job;
+}
+
 void vnpu_job_put(struct vnpu_job *job);
 void vnpu_job_give_quota(struct vnpu_job *job);
-void vnpu_job_release_mappings(struct vnpu_mapping **mappings, u32 count);
+void *vnpu_job_operand_kaddr(struct vnpu_job *job, u32 operand);
 
 int vnpu_ioctl_submit(struct drm_device *drm, void *data, struct drm_file *file);
 

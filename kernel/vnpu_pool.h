@@ -32,7 +32,7 @@ struct vnpu_mapping;
  *	together
  */
 struct vnpu_pool {
-	struct mutex lock;
+	struct mutex lock;	/* the ranges and counters */
 	struct rb_root_cached ranges;
 	u32 num_ranges;
 	bool dead;

@@ -2,17 +2,14 @@
 /*
  * Streams and their ioctls (create, destroy, query, set_param).
  *
- * A stream is an in-order queue of jobs. Its drm_sched entity spans all
- * engine schedulers of the device (drm_sched moves an idle entity to the
- * least loaded one) and its ring (vnpu_engine.c) keeps its jobs in order
- * once the scheduler hands them over.
+ * A stream is an in-order queue of jobs, run one after the other by the
+ * scheduler (vnpu_sched.c) on the device's engine server.
  *
  * Destroying a stream, explicitly or by closing the file, never waits for
- * its work: jobs still waiting for their in-fences have their gates opened
- * (vnpu_gate.c), the ring is cancelled (queued jobs are skipped, a waiting
- * job stops waiting, a running one stops at its next chunk), and the
- * entity is torn down without a flush, drm_sched killing the jobs it still
- * holds. Jobs keep the stream's memory alive until they are freed.
+ * its work: jobs off the engine end at once (their dependency callbacks
+ * removed), a job the engine holds is asked to stop and ends when the
+ * server reports it. Jobs keep the stream's memory alive until they are
+ * freed.
  */
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -20,37 +17,17 @@
 #include <drm/drm_file.h>
 
 #include "vnpu_drv.h"
-#include "vnpu_engine.h"
 #include "vnpu_job.h"
+#include "vnpu_sched.h"
 #include "vnpu_stream.h"
-
-/* Stream priority to drm_sched priority and engine run queue (no numeric mapping). */
-static int vnpu_stream_prio(u32 priority, enum drm_sched_priority *sched_prio,
-			    enum vnpu_engine_prio *engine_prio)
-{
-	switch (priority) {
-	case VNPU_PRIORITY_LOW:
-		*sched_prio = VNPU_SCHED_PRIORITY_LOW;
-		*engine_prio = VNPU_ENGINE_PRIO_LOW;
-		return 0;
-	case VNPU_PRIORITY_NORMAL:
-		*sched_prio = DRM_SCHED_PRIORITY_NORMAL;
-		*engine_prio = VNPU_ENGINE_PRIO_NORMAL;
-		return 0;
-	case VNPU_PRIORITY_HIGH:
-		*sched_prio = DRM_SCHED_PRIORITY_HIGH;
-		*engine_prio = VNPU_ENGINE_PRIO_HIGH;
-		return 0;
-	}
-	return -EINVAL;
-}
 
 static void vnpu_stream_release(struct kref *kref)
 {
 	struct vnpu_stream *stream = container_of(kref, struct vnpu_stream, refcount);
 
-	WARN_ON(!list_empty(&stream->ring.jobs));
+	WARN_ON(!list_empty(&stream->jobs));
 	mutex_destroy(&stream->pool.lock);
+	mutex_destroy(&stream->retire_lock);
 	mutex_destroy(&stream->submit_lock);
 	vnpu_job_quota_put(stream->job_quota);
 	kfree(stream);
@@ -122,42 +99,27 @@ static bool vnpu_count_take(atomic_t *count, unsigned int max)
 
 static struct vnpu_stream *vnpu_stream_alloc(struct vnpu_file *vfile, u32 priority)
 {
-	struct vnpu_device *vdev = vfile->vdev;
-	enum drm_sched_priority sched_prio;
-	enum vnpu_engine_prio engine_prio;
 	struct vnpu_stream *stream;
-	int ret;
-
-	ret = vnpu_stream_prio(priority, &sched_prio, &engine_prio);
-	if (ret)
-		return ERR_PTR(ret);
 
 	stream = kzalloc(sizeof(*stream), GFP_KERNEL);
 	if (!stream)
-		return ERR_PTR(-ENOMEM);
-
-	ret = drm_sched_entity_init(&stream->entity, sched_prio, vdev->scheds,
-				    vdev->num_engines, NULL);
-	if (ret) {
-		kfree(stream);
-		return ERR_PTR(ret);
-	}
+		return NULL;
 	kref_init(&stream->refcount);
-	stream->vdev = vdev;
+	stream->vdev = vfile->vdev;
+	stream->client_id = vfile->client_id;
 	stream->job_quota = vnpu_job_quota_get(vfile->job_quota);
 	stream->priority = priority;
 	mutex_init(&stream->submit_lock);
 	stream->hazard_policy = VNPU_HAZARD_SERIALIZE;
-	vnpu_gate_list_init(&stream->gates);
-	vnpu_ring_init(&stream->ring, engine_prio, vfile);
+	vnpu_sched_stream_init(stream, vfile);
 	vnpu_pool_init(&stream->pool);
 	return stream;
 }
 
 /*
  * Tear down a stream that was just taken out of its file's table: no
- * submit can push to it afterwards, its work is cancelled, its entity
- * leaves the schedulers. Drops the table's reference.
+ * submit can push to it afterwards, its work is cancelled. Drops the
+ * table's reference.
  */
 static void vnpu_stream_kill(struct vnpu_file *vfile, struct vnpu_stream *stream)
 {
@@ -165,9 +127,7 @@ static void vnpu_stream_kill(struct vnpu_file *vfile, struct vnpu_stream *stream
 	stream->destroyed = true;
 	mutex_unlock(&stream->submit_lock);
 
-	vnpu_gates_cancel(&stream->gates);
-	vnpu_ring_cancel(&stream->ring);
-	drm_sched_entity_fini(&stream->entity);
+	vnpu_sched_stream_cancel(stream);
 	vnpu_pool_fini(&stream->pool, vfile);
 
 	atomic_dec(&vfile->num_streams);
@@ -221,21 +181,27 @@ int vnpu_ioctl_stream_create(struct drm_device *drm, void *data, struct drm_file
 	}
 
 	stream = vnpu_stream_alloc(vfile, args->priority);
-	if (IS_ERR(stream)) {
-		ret = PTR_ERR(stream);
+	if (!stream) {
+		ret = -ENOMEM;
 		goto err_dev_count;
 	}
 
-	ret = xa_alloc_cyclic(&vfile->streams, &id, stream, XA_LIMIT(1, U32_MAX),
+	/* Reserve the id first: the stream must know it before it is found. */
+	ret = xa_alloc_cyclic(&vfile->streams, &id, NULL, XA_LIMIT(1, U32_MAX),
 			      &vfile->next_stream_id, GFP_KERNEL);
 	if (ret < 0)
 		goto err_stream;
+	stream->id = id;
+	ret = xa_err(xa_store(&vfile->streams, id, stream, GFP_KERNEL));
+	if (ret) {
+		xa_erase(&vfile->streams, id);
+		goto err_stream;
+	}
 
 	args->stream_id = id;
 	return 0;
 
 err_stream:
-	drm_sched_entity_fini(&stream->entity);
 	vnpu_stream_put(stream);
 err_dev_count:
 	atomic_dec(&vdev->num_streams);
@@ -280,7 +246,7 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
 {
 	struct vnpu_file *vfile = to_vnpu_file(file);
 	struct drm_vnpu_stream_query *args = data;
-	struct vnpu_ring_status status;
+	struct vnpu_stream_status status;
 	struct vnpu_stream *stream;
 
 	if (args->flags)
@@ -291,7 +257,7 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
 		return -ENOENT;
 
 	/* Completed first: a job retired after this snapshot is also submitted. */
-	vnpu_ring_status(&stream->ring, &status);
+	vnpu_sched_stream_status(stream, &status);
 	args->submitted_seqno = READ_ONCE(stream->submitted_seqno);
 	args->completed_seqno = status.completed_seqno;
 	args->error = status.error;
@@ -318,14 +284,14 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
 void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
 {
 	struct drm_vnpu_pool_stats stats;
-	struct vnpu_ring_status status;
+	struct vnpu_stream_status status;
 	struct vnpu_stream *stream;
 	u64 submitted;
 	u32 id = 0;
 
 	while ((stream = vnpu_stream_next(vfile, &id))) {
 		/* Completed first, as in STREAM_QUERY: queued never goes negative. */
-		vnpu_ring_status(&stream->ring, &status);
+		vnpu_sched_stream_status(stream, &status);
 		submitted = READ_ONCE(stream->submitted_seqno);
 		vnpu_pool_stats(&stream->pool, vfile, &stats);
 		seq_printf(m, "vnpu-stream-%u:\tprio=%u submitted=%llu completed=%llu queued=%llu state=%s error=%u",

@@ -1,18 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Streams: in-order task queues of a file, each one drm_sched entity over
- * all engines of the device plus a ring the engines execute it from.
+ * Streams: in-order task queues of a file. The scheduler (vnpu_sched.c)
+ * runs each stream's jobs one after the other on the engine server.
  */
 #ifndef VNPU_STREAM_H
 #define VNPU_STREAM_H
 
 #include <linux/kref.h>
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
-#include <drm/gpu_scheduler.h>
 
-#include "vnpu_engine.h"
-#include "vnpu_gate.h"
 #include "vnpu_pool.h"
 
 struct drm_device;
@@ -24,47 +22,68 @@ struct vnpu_file;
 /**
  * struct vnpu_stream - a stream
  * @refcount: the file's stream table holds one reference until the stream
- *	is destroyed; every job holds one; the engine owning the ring holds one
+ *	is destroyed; every job holds one
  * @vdev: the device
+ * @id: the stream's id in its file
+ * @client_id: its file's drm-client-id (for the engine server's logs)
  * @job_quota: its file's job quota (referenced; see struct vnpu_job_quota)
  * @priority: VNPU_PRIORITY_* given at creation
- * @entity: the drm_sched entity jobs are pushed to
- * @submit_lock: serialises arming and pushing jobs, so seqnos, entity
- *	order and out-fence order agree; protects @submitted_seqno and
- *	@destroyed
+ * @fence_context: dma_fence context of the stream's job fences; their
+ *	seqnos are the job seqnos and they signal in that order
+ * @submit_lock: serialises pushing jobs, so seqnos, queue order and
+ *	out-fence order agree; protects @submitted_seqno and @destroyed
  * @submitted_seqno: seqno of the last pushed job (also read locklessly
  *	by STREAM_QUERY)
  * @destroyed: STREAM_DESTROY or file close happened; nothing may be pushed
+ * @retire_lock: held while a job of the stream is retired, from taking
+ *	it off the queue to signalling its fence, so the stream's fences
+ *	signal in seqno order whoever retires them; taken before the
+ *	scheduler lock
  * @hazard_policy: VNPU_STREAM_PARAM_HAZARD_POLICY value (used by pools)
  * @require_pool: VNPU_STREAM_PARAM_REQUIRE_POOL value (used by pools)
- * @gates: gates of pushed jobs still waiting for their in-fences or for
- *	the jobs of other streams they collide with (vnpu_hazard.c)
- * @ring: execution state
  * @pool: the workspace pool bound to the stream, and its counters
+ * @jobs: unfinished jobs, in seqno order; the first is the head, the only
+ *	one that may run
+ * @busy_link: entry in the device's list of streams with unfinished jobs
+ * @cancelled: the stream is destroyed: its jobs end without running
+ * @error: enum drm_vnpu_stream_error; once set, jobs are skipped
+ * @failed_task: index of the failing task in its job
+ * @failed_seqno: seqno of the job that failed the stream
+ * @completed_seqno: every job up to this seqno has been retired
+ * @vfile: file charged with engine time; NULL once the stream is destroyed
+ *
+ * @jobs, @busy_link, @cancelled, @error, @failed_task, @failed_seqno,
+ * @completed_seqno and @vfile are protected by the device's scheduler lock
+ * (&vnpu_sched.lock); @error and @completed_seqno are also read
+ * locklessly for snapshots.
  */
 struct vnpu_stream {
 	struct kref refcount;
 	struct vnpu_device *vdev;
+	u32 id;
+	u64 client_id;
 	struct vnpu_job_quota *job_quota;
 	u32 priority;
-	struct drm_sched_entity entity;
+	u64 fence_context;
 
-	struct mutex submit_lock;
+	struct mutex submit_lock;	/* seqnos and the order of pushes */
 	u64 submitted_seqno;
 	bool destroyed;
+	struct mutex retire_lock;	/* retirement of the stream's jobs */
 
 	u32 hazard_policy;
 	u32 require_pool;
-
-	struct vnpu_gate_list gates;
-	struct vnpu_ring ring;
 	struct vnpu_pool pool;
-};
 
-static inline struct vnpu_stream *vnpu_ring_to_stream(struct vnpu_ring *ring)
-{
-	return container_of(ring, struct vnpu_stream, ring);
-}
+	struct list_head jobs;
+	struct list_head busy_link;
+	bool cancelled;
+	u32 error;
+	u32 failed_task;
+	u64 failed_seqno;
+	u64 completed_seqno;
+	struct vnpu_file *vfile;
+};
 
 static inline struct vnpu_stream *vnpu_stream_get(struct vnpu_stream *stream)
 {

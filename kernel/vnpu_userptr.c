@@ -36,6 +36,7 @@
 #include <drm/drm_prime.h>
 
 #include "vnpu_drv.h"
+#include "vnpu_engine.h"
 #include "vnpu_gem.h"
 
 static int vnpu_userptr_charge(struct mm_struct *mm, unsigned long npages)
@@ -102,8 +103,13 @@ static void vnpu_userptr_free(struct drm_gem_object *obj)
 	unsigned long npages = obj->size >> PAGE_SHIFT;
 
 	WARN_ON(!list_empty(&bo->mappings));
+	/* Out of the engine server's mappings before the pages go. */
+	vnpu_engine_bo_free(bo);
 	vunmap(bo->map.vaddr);
-	/* Engines write through the kernel mapping, unseen by the page tables. */
+	/*
+	 * The engine writes through a mapping of its own, a PFN map that
+	 * leaves no dirty bit on the pages: mark them.
+	 */
 	unpin_user_pages_dirty_lock(bo->user_pages, npages, true);
 	kvfree(bo->user_pages);
 	vnpu_userptr_uncharge(bo->user_mm, npages);

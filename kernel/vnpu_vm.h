@@ -24,7 +24,7 @@ struct vnpu_bo;
  */
 struct vnpu_vm {
 	struct kref refcount;
-	struct mutex lock;
+	struct mutex lock;	/* the VA allocator and mappings */
 	u64 start, end;
 	struct drm_mm mm;
 };

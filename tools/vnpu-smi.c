@@ -25,8 +25,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include <xf86drm.h>
 
+#include "drv.h"
 #include "vnpu_drm.h"
 
 #define MAX_DEVICES 64
@@ -61,6 +61,7 @@ struct device_info {
 	char node[PATH_MAX];
 	dev_t rdev;
 	uint64_t engines, mem_total, mem_used, host_used, timeout_ms;
+	uint64_t server;		/* an engine server is attached */
 };
 
 struct smi {
@@ -94,54 +95,32 @@ static char *xstrdup(const char *s)
 	return memcpy(xrealloc(NULL, n, 1), s, n);
 }
 
-static int get_param(int fd, uint32_t param, uint64_t *value)
+/* One vnpu node: a device line (every node of a device, for the fds). */
+static int probe_node(const char *path, int fd, void *arg)
 {
-	struct drm_vnpu_get_param args = { .param = param };
-
-	if (drmIoctl(fd, DRM_IOCTL_VNPU_GET_PARAM, &args))
-		return -errno;
-	*value = args.value;
-	return 0;
-}
-
-static bool node_is_vnpu(int fd)
-{
-	drmVersionPtr v = drmGetVersion(fd);
-	bool ok = v && !strcmp(v->name, "vnpu");
-
-	drmFreeVersion(v);
-	return ok;
-}
-
-static void probe_node(struct smi *smi, const char *path)
-{
+	struct smi *smi = arg;
 	struct device_info *d;
 	struct stat st;
 	uint64_t index = 0;
-	int fd;
 
 	if (smi->ndevices == MAX_DEVICES)
-		return;
-	fd = open(path, O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	if (!node_is_vnpu(fd) || fstat(fd, &st) ||
-	    get_param(fd, VNPU_PARAM_DEVICE_INDEX, &index))
-		goto out;
+		return -ENOSPC;	/* no room for more: stop */
+	if (fstat(fd, &st) || drv_get_param(fd, VNPU_PARAM_DEVICE_INDEX, &index))
+		return DRV_NODE_NEXT;
 	d = &smi->devices[smi->ndevices];
 	memset(d, 0, sizeof(*d));
 	d->index = (unsigned int)index;
 	snprintf(d->node, sizeof(d->node), "%s", path);
 	d->rdev = st.st_rdev;
-	if (get_param(fd, VNPU_PARAM_NUM_ENGINES, &d->engines) ||
-	    get_param(fd, VNPU_PARAM_MEM_CAPACITY, &d->mem_total) ||
-	    get_param(fd, VNPU_PARAM_MEM_USED, &d->mem_used) ||
-	    get_param(fd, VNPU_PARAM_HOST_MEM_USED, &d->host_used) ||
-	    get_param(fd, VNPU_PARAM_JOB_TIMEOUT_MS, &d->timeout_ms))
-		goto out;
+	if (drv_get_param(fd, VNPU_PARAM_NUM_ENGINES, &d->engines) ||
+	    drv_get_param(fd, VNPU_PARAM_MEM_CAPACITY, &d->mem_total) ||
+	    drv_get_param(fd, VNPU_PARAM_MEM_USED, &d->mem_used) ||
+	    drv_get_param(fd, VNPU_PARAM_HOST_MEM_USED, &d->host_used) ||
+	    drv_get_param(fd, VNPU_PARAM_JOB_TIMEOUT_MS, &d->timeout_ms) ||
+	    drv_get_param(fd, VNPU_PARAM_ENGINE_ATTACHED, &d->server))
+		return DRV_NODE_NEXT;
 	smi->ndevices++;
-out:
-	close(fd);
+	return DRV_NODE_NEXT;
 }
 
 static int cmp_device(const void *a, const void *b)
@@ -153,24 +132,7 @@ static int cmp_device(const void *a, const void *b)
 
 static void find_devices(struct smi *smi)
 {
-	const char *dirs[] = { "/dev/dri", "/dev/accel" };
-	const char *prefixes[] = { "renderD", "accel" };
-	char path[PATH_MAX];
-
-	for (unsigned int i = 0; i < 2; i++) {
-		DIR *dir = opendir(dirs[i]);
-		struct dirent *e;
-
-		if (!dir)
-			continue;
-		while ((e = readdir(dir))) {
-			if (strncmp(e->d_name, prefixes[i], strlen(prefixes[i])))
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dirs[i], e->d_name);
-			probe_node(smi, path);
-		}
-		closedir(dir);
-	}
+	drv_nodes(probe_node, smi);
 	qsort(smi->devices, smi->ndevices, sizeof(smi->devices[0]), cmp_device);
 }
 
@@ -515,11 +477,11 @@ static void print_json(const struct smi *smi, bool streams)
 
 		printf("%s{\"index\":%u,\"node\":", i ? "," : "", d->index);
 		print_json_string(d->node);
-		printf(",\"engines\":%" PRIu64 ",\"memory_total\":%" PRIu64
+		printf(",\"engines\":%" PRIu64 ",\"engine_server\":%s,\"memory_total\":%" PRIu64
 		       ",\"memory_used\":%" PRIu64 ",\"host_memory_used\":%" PRIu64
 		       ",\"job_timeout_ms\":%" PRIu64 ",\"streams\":%u,\"processes\":[",
-		       d->engines, d->mem_total, d->mem_used, d->host_used,
-		       d->timeout_ms, device_streams(smi, d->index));
+		       d->engines, d->server ? "true" : "false", d->mem_total, d->mem_used,
+		       d->host_used, d->timeout_ms, device_streams(smi, d->index));
 		for (unsigned int j = 0; j < smi->nclients; j++) {
 			const struct client_info *c = &smi->clients[j];
 
@@ -567,17 +529,21 @@ static void print_table(const struct smi *smi, bool streams)
 {
 	printf("vnpu-smi   ABI %d.%d   %u device%s\n", VNPU_ABI_MAJOR, VNPU_ABI_MINOR,
 	       smi->ndevices, smi->ndevices == 1 ? "" : "s");
-	printf("+-----+----------------------+---------+------------------------+---------+\n");
-	printf("| Dev | Node                 | Engines | Memory used / total    | Streams |\n");
-	printf("+-----+----------------------+---------+------------------------+---------+\n");
+	printf("+-----+----------------------+---------+--------+------------------------+---------+\n");
+	printf("| Dev | Node                 | Engines | Server | Memory used / total    | Streams |\n");
+	printf("+-----+----------------------+---------+--------+------------------------+---------+\n");
 	for (unsigned int i = 0; i < smi->ndevices; i++) {
 		const struct device_info *d = &smi->devices[i];
 
-		printf("| %3u | %-20s | %7" PRIu64 " | %8" PRIu64 " / %8" PRIu64 " MiB | %7u |\n",
-		       d->index, d->node, d->engines, d->mem_used >> 20,
-		       d->mem_total >> 20, device_streams(smi, d->index));
+		printf("| %3u | %-20s | %7" PRIu64 " | %-6s | %8" PRIu64 " / %8" PRIu64
+		       " MiB | %7u |\n", d->index, d->node, d->engines, d->server ? "yes" : "NONE",
+		       d->mem_used >> 20, d->mem_total >> 20, device_streams(smi, d->index));
 	}
-	printf("+-----+----------------------+---------+------------------------+---------+\n");
+	printf("+-----+----------------------+---------+--------+------------------------+---------+\n");
+	for (unsigned int i = 0; i < smi->ndevices; i++)
+		if (!smi->devices[i].server)
+			printf("Device %u has no engine server and takes no work: start vnpu-engined "
+			       "(vnpu-modload engine-start).\n", smi->devices[i].index);
 	printf("Processes:\n");
 	printf("  Dev      PID  Name              Client  Device mem  Host mem   Streams     Jobs  Engine time\n");
 	if (!smi->nclients)

@@ -3,7 +3,9 @@
  * vnpu_drm.h - userspace ABI of vnpu, the virtual NPU.
  *
  * This header is the only contract between the vnpu kernel module and
- * userspace (libascendcl and the tools). Everything crosses it as fixed-size
+ * userspace: the client ABI (libascendcl and the tools, on the device
+ * node) and the engine ABI (the engine server, vnpu-engined, on an engine
+ * file it gets from ENGINE_ATTACH). Everything crosses it as fixed-size
  * integers; pointers are __u64. Rules that hold for every ioctl:
  *
  *  - Fields marked "must be zero" (pads, reserved words, unused flag bits)
@@ -16,8 +18,22 @@
  *    of the calling file fails with -ENXIO; one whose end overflows 64 bits
  *    fails with -EOVERFLOW.
  *  - There is no unplug: a vnpu device lives as long as the module, and the
- *    module cannot be unloaded while any file of it is open, so no ioctl
- *    ever finds its device gone (none returns -ENODEV for that reason).
+ *    module cannot be unloaded while any file of it (device node or engine
+ *    file) is open, so no ioctl ever finds its device gone (none returns
+ *    -ENODEV for that reason).
+ *
+ * The device and its engine server. The kernel module is the device's
+ * front end: buffers, address spaces, streams, fences, pools, hazards,
+ * limits and timeouts. Execution happens in a userspace engine server
+ * attached to the device (struct drm_vnpu_engine_attach), as ublk and
+ * VDUSE do for block and virtio devices. The kernel checks every address
+ * a task names, schedules jobs in stream order and hands them to the
+ * server with every address resolved to (buffer, offset, length); the
+ * server executes the tasks and reports how each job ended. Operators
+ * (VNPU_TASK_OP) are opaque to the kernel: a descriptor it copies but
+ * never reads, and a list of operands it checks. Without an attached
+ * server, SUBMIT fails with -ENOTCONN; when the server detaches or dies,
+ * every unfinished job of the device fails (VNPU_STREAM_ERROR_ENGINE).
  *
  * Device addresses: every open file has its own device virtual address space.
  * A buffer gets a VA in the file that creates or imports it; VAs (and GEM
@@ -42,6 +58,17 @@
  *        task kind (1.0 ignored them).
  *  1.2 - REDUCE_SUM, REDUCE_MAX and SOFTMAX take dims[2] = inner (work along
  *        a middle axis).
+ *  2.0 - Execution moves into a userspace engine server: ENGINE_ATTACH and
+ *        the engine file (RUN, NOTIFY, the control page, buffer mappings).
+ *        VNPU_TASK_OP is generic: an opaque descriptor plus operands
+ *        (struct drm_vnpu_operand) in the new SUBMIT data area; the
+ *        VNPU_OP_* and VNPU_DTYPE_* values and the workspace formulas are
+ *        gone from the ABI. SIGNAL: the host wrote memory that waits may
+ *        watch (waits are no longer polled). SUBMIT fails with -ENOTCONN
+ *        without a server; VNPU_STREAM_ERROR_ENGINE; GET_PARAM
+ *        ENGINE_ATTACHED, ENGINE_ATTACHES and the operator bounds. Jobs
+ *        that never started signal -ESRCH when their stream is destroyed,
+ *        those that had started -ECANCELED.
  *
  * New ioctls are only ever appended; existing structs only grow at the end,
  * announced by a minor version bump.
@@ -55,8 +82,8 @@
 extern "C" {
 #endif
 
-#define VNPU_ABI_MAJOR 1
-#define VNPU_ABI_MINOR 2
+#define VNPU_ABI_MAJOR 2
+#define VNPU_ABI_MINOR 0
 
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
@@ -68,12 +95,20 @@ extern "C" {
 #define VNPU_MAX_TASKS_PER_SUBMIT 4096
 #define VNPU_MAX_IN_SYNCS 64
 #define VNPU_MAX_POOL_RANGES 4096
+/* Bytes of a SUBMIT's data area (operator descriptors and operands). */
+#define VNPU_MAX_SUBMIT_DATA (1u << 20)
+/* Bytes of one operator descriptor. */
+#define VNPU_MAX_OP_DESC_SIZE (64u << 10)
+/* Operands of one operator task, and of all operator tasks of a SUBMIT. */
+#define VNPU_MAX_OP_OPERANDS 256
+#define VNPU_MAX_SUBMIT_OPERANDS 16384
 
 /**
  * DOC: vnpu ioctls
  *
- * All are allowed on render nodes. Each struct's documentation gives its
- * fields' rules and its errors; a call that fails changes nothing.
+ * On the device node (render or accel node), allowed to every user who
+ * can open it unless noted. Each struct's documentation gives its fields'
+ * rules and its errors; a call that fails changes nothing.
  *
  * - DRM_IOCTL_VNPU_GET_PARAM (struct drm_vnpu_get_param, read-write):
  *   query a device or file property.
@@ -99,9 +134,16 @@ extern "C" {
  *   stream's workspace pool.
  * - DRM_IOCTL_VNPU_POOL_QUERY (struct drm_vnpu_pool_query, read-write): a
  *   stream's pool ranges and counters, or the file's totals.
+ * - DRM_IOCTL_VNPU_SIGNAL (struct drm_vnpu_signal, read-write): the host
+ *   wrote device memory; waits on it look again at once.
+ * - DRM_IOCTL_VNPU_ENGINE_ATTACH (struct drm_vnpu_engine_attach,
+ *   read-write): root only (CAP_SYS_ADMIN); become the device's engine
+ *   server and get the engine file.
  *
  * Buffers are freed with DRM_IOCTL_GEM_CLOSE and shared with the PRIME
- * ioctls of the DRM core; in-syncs and out-syncs are DRM syncobjs.
+ * ioctls of the DRM core; in-syncs and out-syncs are DRM syncobjs. The
+ * engine file has ioctls of its own (VNPU_ENGINE_IOCTL_RUN and
+ * VNPU_ENGINE_IOCTL_NOTIFY, see "engine interface" below).
  */
 #define DRM_VNPU_GET_PARAM 0x00
 #define DRM_VNPU_BO_CREATE 0x01
@@ -115,6 +157,8 @@ extern "C" {
 #define DRM_VNPU_POOL_BIND 0x09
 #define DRM_VNPU_POOL_UNBIND 0x0a
 #define DRM_VNPU_POOL_QUERY 0x0b
+#define DRM_VNPU_SIGNAL 0x0c
+#define DRM_VNPU_ENGINE_ATTACH 0x0d
 
 /**
  * enum drm_vnpu_param - what DRM_IOCTL_VNPU_GET_PARAM can return
@@ -123,7 +167,8 @@ extern "C" {
  * @VNPU_PARAM_DEVICE_INDEX: index of this device among the vnpu devices
  *	(0 .. number of devices - 1), stable for the life of the module.
  * @VNPU_PARAM_NUM_DEVICES: number of vnpu devices the module created.
- * @VNPU_PARAM_NUM_ENGINES: number of execution engines of this device.
+ * @VNPU_PARAM_NUM_ENGINES: number of execution engines of this device (the
+ *	workers its engine server runs).
  * @VNPU_PARAM_MEM_CAPACITY: device memory capacity in bytes.
  * @VNPU_PARAM_MEM_USED: device memory in use on this device, all files.
  * @VNPU_PARAM_FILE_MEM_USED: device memory in use by the calling file.
@@ -136,15 +181,23 @@ extern "C" {
  * @VNPU_PARAM_MAX_TASKS_PER_SUBMIT: VNPU_MAX_TASKS_PER_SUBMIT.
  * @VNPU_PARAM_JOB_TIMEOUT_MS: a job is cancelled (VNPU_STREAM_ERROR_TIMEOUT)
  *	this many ms of wall-clock time after it starts executing; time it
- *	then spends parked on WAIT_VALUE or queued behind other streams on
- *	its engine counts, time waiting for in-syncs or earlier jobs before
- *	it starts does not. Read when the job starts.
+ *	then spends parked on WAIT_VALUE or queued behind other streams
+ *	counts, time waiting for in-syncs or earlier jobs before it starts
+ *	does not. Read when the job starts.
  * @VNPU_PARAM_CLIENT_ID: the calling file's drm-client-id (as in fdinfo).
  * @VNPU_PARAM_HOST_MEM_USED: bytes of VNPU_BO_HOST buffers of this device.
  * @VNPU_PARAM_MAX_JOBS_PER_FILE: unfinished jobs one file may have; a
  *	SUBMIT past it waits until one of the file's jobs ends.
  * @VNPU_PARAM_FILE_JOBS: the calling file's unfinished jobs: submitted
  *	and not yet ended (finished, failed or cancelled).
+ * @VNPU_PARAM_ENGINE_ATTACHED: 1 while an engine server is attached to
+ *	the device (SUBMIT works), else 0.
+ * @VNPU_PARAM_ENGINE_ATTACHES: engine servers attached since the module
+ *	was loaded (a restarted server counts again).
+ * @VNPU_PARAM_MAX_SUBMIT_DATA: VNPU_MAX_SUBMIT_DATA.
+ * @VNPU_PARAM_MAX_OP_DESC_SIZE: VNPU_MAX_OP_DESC_SIZE.
+ * @VNPU_PARAM_MAX_OP_OPERANDS: VNPU_MAX_OP_OPERANDS.
+ * @VNPU_PARAM_MAX_SUBMIT_OPERANDS: VNPU_MAX_SUBMIT_OPERANDS.
  */
 enum drm_vnpu_param {
 	VNPU_PARAM_ABI_VERSION = 0,
@@ -165,6 +218,12 @@ enum drm_vnpu_param {
 	VNPU_PARAM_HOST_MEM_USED = 15,
 	VNPU_PARAM_MAX_JOBS_PER_FILE = 16,
 	VNPU_PARAM_FILE_JOBS = 17,
+	VNPU_PARAM_ENGINE_ATTACHED = 18,
+	VNPU_PARAM_ENGINE_ATTACHES = 19,
+	VNPU_PARAM_MAX_SUBMIT_DATA = 20,
+	VNPU_PARAM_MAX_OP_DESC_SIZE = 21,
+	VNPU_PARAM_MAX_OP_OPERANDS = 22,
+	VNPU_PARAM_MAX_SUBMIT_OPERANDS = 23,
 };
 
 /**
@@ -309,16 +368,16 @@ struct drm_vnpu_stream_create {
 /**
  * struct drm_vnpu_stream_destroy - destroy a stream
  *
- * Work of the stream that has not finished is cancelled: queued jobs are
- * skipped and signal their fences with -ECANCELED, or with -ESRCH for any
- * job the scheduler had not yet handed to an engine (whether it was waiting
- * for its in-syncs or only for its turn); a waiting task stops waiting, an
- * executing copy or fill stops at its next 1 MiB chunk. The call waits
- * neither for in-syncs nor for a task that is executing; all memory the
- * stream's jobs and pool bindings hold is released once they end. Closing
- * the file does the same for all its streams.
- * Callers that want the work done synchronize first (wait on the last
- * submit's out-sync).
+ * Work of the stream that has not finished is cancelled: jobs that had
+ * started executing signal their fences with -ECANCELED, jobs that never
+ * started (waiting for their in-syncs or for their turn) with -ESRCH; a
+ * waiting task stops waiting, and the engine stops an executing task at
+ * its next chunk (1 MiB of a copy or fill, a bounded piece of an
+ * operator). The call waits neither for in-syncs nor for a task that is
+ * executing; all memory the stream's jobs and pool bindings hold is
+ * released once they end. Closing the file does the same for all its
+ * streams. Callers that want the work done synchronize first (wait on
+ * the last submit's out-sync).
  */
 struct drm_vnpu_stream_destroy {
 	/** @stream_id: in, stream to destroy (-ENOENT if unknown). */
@@ -338,11 +397,14 @@ struct drm_vnpu_stream_destroy {
  *	64-bit with VNPU_TASK_VALUE_64).
  * @VNPU_TASK_WAIT_VALUE: wait until the 32- or 64-bit word at @value.addr
  *	satisfies @value.cmp against @value.value, then complete. The stream
- *	waits, the engine does not: other streams keep running. A wait that
- *	lasts past the job timeout fails the stream (VNPU_STREAM_ERROR_TIMEOUT).
+ *	waits, the engine does not: other streams keep running. The word is
+ *	looked at again whenever a task of the device writes memory and when
+ *	the host says it wrote (DRM_IOCTL_VNPU_SIGNAL); nothing polls it, so
+ *	a CPU store through an mmap alone is not seen. A wait that lasts past
+ *	the job timeout fails the stream (VNPU_STREAM_ERROR_TIMEOUT).
  * @VNPU_TASK_TIMESTAMP: store the device time (CLOCK_MONOTONIC, ns, 64-bit)
  *	at @timestamp.addr when the task runs (8-byte aligned).
- * @VNPU_TASK_OP: run a compute operator (struct drm_vnpu_task_op).
+ * @VNPU_TASK_OP: run an operator on the engine (struct drm_vnpu_task_op).
  */
 enum drm_vnpu_task_kind {
 	VNPU_TASK_NOP = 0,
@@ -365,6 +427,38 @@ enum drm_vnpu_task_kind {
 #define VNPU_WAIT_EQ 1 /* word == value */
 #define VNPU_WAIT_AND 2 /* (word & value) != 0 */
 #define VNPU_WAIT_NOR 3 /* ~(word | value) != 0 */
+
+/**
+ * vnpu_wait_cond_holds() - does a VNPU_TASK_WAIT_VALUE condition hold?
+ * @cmp: VNPU_WAIT_*
+ * @is64: nonzero for a 64-bit word (VNPU_TASK_VALUE_64), else 32 bits
+ * @word: the memory word
+ * @value: the task's value
+ *
+ * Both are cut to the word's width first. The one definition of the four
+ * comparisons: the kernel decides parked waits with it, the engine server
+ * the waits it meets.
+ *
+ * Return: 1 if it holds, 0 if not, -1 for an unknown @cmp.
+ */
+static inline int vnpu_wait_cond_holds(__u32 cmp, int is64, __u64 word, __u64 value)
+{
+	__u64 mask = is64 ? ~(__u64)0 : 0xffffffffull;
+
+	word &= mask;
+	value &= mask;
+	switch (cmp) {
+	case VNPU_WAIT_GEQ:
+		return word >= value;
+	case VNPU_WAIT_EQ:
+		return word == value;
+	case VNPU_WAIT_AND:
+		return (word & value) != 0;
+	case VNPU_WAIT_NOR:
+		return (~(word | value) & mask) != 0;
+	}
+	return -1;
+}
 
 /**
  * struct drm_vnpu_task_copy - VNPU_TASK_COPY arguments
@@ -414,112 +508,75 @@ struct drm_vnpu_task_timestamp {
 	__u64 addr;
 };
 
-/* Operator data types. */
-#define VNPU_DTYPE_F32 1
-#define VNPU_DTYPE_F16 2
-#define VNPU_DTYPE_BF16 3
-#define VNPU_DTYPE_I32 4
-
 /*
- * Operators. Shapes are row-major and contiguous; fp16/bf16 compute in fp32.
- *  ADD, SUB, MUL, DIV: dims[0] = n; in0 op in1 -> out (n elements each, but
- *	see VNPU_OP_F_SCALAR_IN*); int32 DIV by zero fails the task.
- *  RELU, ABS: dims[0] = n; in1 must be 0.
- *  CAST: dims[0] = n; dtype -> out_dtype among the four types (float to
- *	int32 truncates and saturates, NaN becomes 0).
- *  REDUCE_SUM, REDUCE_MAX: dims = {rows, cols, inner}; in0 is rows x cols
- *	x inner, reduced along cols; out is rows x inner. inner 0 means 1 (the
- *	last axis); nonzero inner since ABI 1.2.
- *  SOFTMAX: dims = {rows, cols, inner} as for REDUCE_*, along cols; out
- *	has in0's shape; float only.
- *  MATMUL: dims = {m, n, k}; out (m x n) = A (m x k) * B (k x n); A is in0,
- *	stored k x m with VNPU_OP_F_TRANS_A; B is in1, stored n x k with
- *	VNPU_OP_F_TRANS_B.
- * Unused dims and out_dtype (except for CAST, where 0 is not allowed) must
- * be 0 or, for out_dtype, equal to dtype.
+ * How an operator uses an operand (struct drm_vnpu_operand @access).
+ * READ: it may read the range; WRITE: it may read and write it (an
+ * operator working in place names the range twice, once each way);
+ * WORKSPACE: scratch memory, which is what pools and hazards are about.
  */
-#define VNPU_OP_ADD 1
-#define VNPU_OP_SUB 2
-#define VNPU_OP_MUL 3
-#define VNPU_OP_DIV 4
-#define VNPU_OP_RELU 5
-#define VNPU_OP_ABS 6
-#define VNPU_OP_CAST 7
-#define VNPU_OP_REDUCE_SUM 8
-#define VNPU_OP_REDUCE_MAX 9
-#define VNPU_OP_SOFTMAX 10
-#define VNPU_OP_MATMUL 11
+#define VNPU_OPERAND_READ 1
+#define VNPU_OPERAND_WRITE 2
+#define VNPU_OPERAND_WORKSPACE 3
 
-#define VNPU_OP_F_SCALAR_IN0 (1u << 0) /* in0 is one element, broadcast */
-#define VNPU_OP_F_SCALAR_IN1 (1u << 1) /* in1 is one element, broadcast */
-#define VNPU_OP_F_TRANS_A (1u << 2) /* MATMUL: in0 stored transposed */
-#define VNPU_OP_F_TRANS_B (1u << 3) /* MATMUL: in1 stored transposed */
+/**
+ * struct drm_vnpu_operand - one memory range an operator may touch
+ *
+ * The range must lie inside one live buffer of the file (-ENXIO;
+ * -EOVERFLOW if its end wraps). A WORKSPACE range is looked up in the
+ * stream's pool first, so it may lie in bound memory whose handle was
+ * closed; on a stream that requires pool workspace
+ * (VNPU_STREAM_PARAM_REQUIRE_POOL) it must lie inside one bound range (not
+ * across a range's edge, nor merely in memory another stream bound), else
+ * -EACCES. Workspace in bound memory takes part in the cross-stream hazard
+ * checks (VNPU_STREAM_PARAM_HAZARD_POLICY).
+ */
+struct drm_vnpu_operand {
+	/** @va: device VA of the first byte. */
+	__u64 va;
+	/** @size: bytes, nonzero. */
+	__u64 size;
+	/** @access: VNPU_OPERAND_READ, _WRITE or _WORKSPACE. */
+	__u32 access;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
 
 /**
  * struct drm_vnpu_task_op - VNPU_TASK_OP arguments
  *
- * The operator keeps its intermediate results in the workspace
- * [@ws, @ws + @ws_size), which must be at least the operator's requirement
- * (bytes; lowp means dtype F16 or BF16):
+ * An operator is a descriptor and a list of operands, both in the SUBMIT's
+ * data area (struct drm_vnpu_submit @data). The descriptor says what to
+ * compute in the engine server's own format (vnpu-engined: lib/ops/); the
+ * kernel copies it to the server unread. The operands are every memory
+ * range the operator may touch; the kernel checks each one, keeps its
+ * buffer alive for the job and hands the server the checked ranges, and
+ * the server lets the operator touch nothing else: a descriptor that asks
+ * for more than its operands hold faults its own task
+ * (VNPU_STREAM_ERROR_FAULT), as does one the server does not understand.
  *
- *  - ADD, SUB, MUL, DIV, RELU, ABS, CAST: 0 (then @ws and @ws_size may be 0)
- *  - REDUCE_SUM, REDUCE_MAX, SOFTMAX with inner 0 or 1: 4 * cols
- *  - with inner > 1: REDUCE_MAX 4 * inner, REDUCE_SUM 8 * inner, SOFTMAX
- *    12 * inner (per inner index: max; sum and compensation; max, sum
- *    and compensation)
- *  - MATMUL: 4*m*k if (TRANS_A or lowp) + 4*k*n if (TRANS_B or lowp)
- *    + 4*n if lowp
- *
- * The operator touches only the first requirement bytes; the whole range
- * counts for pools and hazards, so a runtime may name one block as the
- * workspace of several tasks and keep other data after the requirement.
- * A workspace that is too small fails the submit with -ENOSPC. On a stream
- * that requires pool workspace (VNPU_STREAM_PARAM_REQUIRE_POOL) every
- * nonzero workspace must lie inside one of the stream's bound pool ranges
- * (not merely inside memory bound to another stream, nor across a range's
- * edge), else the submit fails with -EACCES. Inputs, output and workspace
- * are checked like every other device address, each for the size the
- * operator reads or writes (the workspace for all of @ws_size).
- *
- * Operands must be aligned to their element size (4 bytes for F32 and I32,
- * 2 for F16 and BF16; for CAST the output to out_dtype's), the workspace
- * to 4 bytes. A dim may be at most 2^31 and no operand larger than 2^40
- * bytes (-EOVERFLOW). The checks run in this order, the first failing one
- * deciding the errno: task flags and the task's bytes beyond this struct
- * (must be zero), op, dtypes, op_flags and dims (-EINVAL, or -EOVERFLOW
- * for the limits), in1 given to a unary operator or exactly one of @ws and
- * @ws_size zero (-EINVAL), alignment
- * (-EINVAL), workspace size (-ENOSPC), then the addresses of in0, in1, out
- * and the workspace (-ENXIO, -EOVERFLOW, -EACCES).
- *
- * Semantics: fp16/bf16 values are computed in fp32 and rounded to nearest
- * even; int32 ADD, SUB, MUL, REDUCE_SUM and MATMUL wrap modulo 2^32, DIV
- * truncates toward zero (INT_MIN / -1 is INT_MIN) and fails the stream with
- * VNPU_STREAM_ERROR_ARITH on a zero divisor; RELU and ABS act on the sign
- * bit (RELU keeps -0 and NaN, ABS of INT_MIN is INT_MIN); REDUCE_MAX and
- * SOFTMAX propagate NaN; CAST from int32 to fp16/bf16 rounds through fp32.
+ * Checks. Before any task is looked at, for every operator task of the
+ * SUBMIT: @operand_count at most VNPU_MAX_OP_OPERANDS, and all of them
+ * together at most VNPU_MAX_SUBMIT_OPERANDS (-EINVAL). Then, in the
+ * task's turn and in this order: the task's flags and the bytes of the
+ * task's union beyond this struct (must be zero), the descriptor's
+ * placement (@desc_size 1 .. VNPU_MAX_OP_DESC_SIZE, @desc_offset a
+ * multiple of 8, inside the data area), the operand list's placement
+ * (@operand_offset a multiple of 8, inside the data area), each operand's
+ * access, pad and size (-EINVAL), then each operand's range in order
+ * (-ENXIO, -EOVERFLOW, -EACCES).
  */
 struct drm_vnpu_task_op {
-	/** @op: VNPU_OP_*. */
-	__u32 op;
-	/** @dtype: VNPU_DTYPE_* of the inputs (and output, except CAST). */
-	__u32 dtype;
-	/** @out_dtype: CAST: VNPU_DTYPE_* of the output; else 0 or @dtype. */
-	__u32 out_dtype;
-	/** @op_flags: VNPU_OP_F_* valid for @op. */
-	__u32 op_flags;
-	/** @dims: shape, see the VNPU_OP_* comment; unused entries 0. */
-	__u64 dims[3];
-	/** @in0: device VA of the first input. */
-	__u64 in0;
-	/** @in1: device VA of the second input (binary ops, MATMUL), else 0. */
-	__u64 in1;
-	/** @out: device VA of the output. */
-	__u64 out;
-	/** @ws: device VA of the workspace, or 0 with @ws_size 0. */
-	__u64 ws;
-	/** @ws_size: workspace bytes. */
-	__u64 ws_size;
+	/** @desc_offset: byte offset of the descriptor in the data area, a multiple of 8. */
+	__u32 desc_offset;
+	/** @desc_size: bytes of the descriptor, 1 .. VNPU_MAX_OP_DESC_SIZE. */
+	__u32 desc_size;
+	/**
+	 * @operand_offset: byte offset in the data area of @operand_count
+	 * struct drm_vnpu_operand, a multiple of 8.
+	 */
+	__u32 operand_offset;
+	/** @operand_count: 0 .. VNPU_MAX_OP_OPERANDS. */
+	__u32 operand_count;
 };
 
 /**
@@ -587,17 +644,18 @@ struct drm_vnpu_sync {
  * @out_sync (if its handle is nonzero), replacing the fence of a binary
  * syncobj or adding @out_sync.point to a timeline.
  *
- * Errors: -EINVAL for unknown @flags, nonzero @pad, @task_count 0 or above
+ * Errors: -EINVAL for unknown @flags, @task_count 0 or above
  * VNPU_MAX_TASKS_PER_SUBMIT, @task_size not sizeof(struct drm_vnpu_task),
- * @in_sync_count above VNPU_MAX_IN_SYNCS, a malformed task, or a timeline
- * point that has no fence yet; -ENOENT for an unknown stream or syncobj;
- * -EFAULT for unreadable arrays; -ENXIO/-EOVERFLOW for bad device ranges
- * (-EOVERFLOW also for operator dims or sizes beyond their limits);
- * -ENOSPC for a too small operator workspace; -EACCES for workspace outside
- * a pool-requiring stream's pools; -EBUSY when a strict stream's workspace
- * is still in use by another stream's running job; -EIO when the stream has
- * failed (see STREAM_QUERY); -EINTR when a signal ends the wait for room
- * (unless the call is restarted: SA_RESTART, or libdrm's drmIoctl());
+ * @in_sync_count above VNPU_MAX_IN_SYNCS, @data_size above
+ * VNPU_MAX_SUBMIT_DATA, @data 0 with a nonzero @data_size, a malformed
+ * task, or a timeline point that has no fence yet; -ENOENT for an unknown
+ * stream or syncobj; -EFAULT for unreadable arrays; -ENXIO/-EOVERFLOW for
+ * bad device ranges; -EACCES for workspace outside a pool-requiring
+ * stream's pools; -EBUSY when a strict stream's workspace is still in use
+ * by another stream's running job; -EIO when the stream has failed (see
+ * STREAM_QUERY); -ENOTCONN when no engine server is attached to the device
+ * (VNPU_PARAM_ENGINE_ATTACHED); -EINTR when a signal ends the wait for
+ * room (unless the call is restarted: SA_RESTART, or libdrm's drmIoctl());
  * -ENOBUFS instead of that wait with VNPU_SUBMIT_NONBLOCK.
  */
 struct drm_vnpu_submit {
@@ -619,8 +677,11 @@ struct drm_vnpu_submit {
 	__u64 in_syncs;
 	/** @in_sync_count: in, 0 .. VNPU_MAX_IN_SYNCS. */
 	__u32 in_sync_count;
-	/** @pad: must be zero. */
-	__u32 pad;
+	/**
+	 * @data_size: in, bytes at @data, 0 .. VNPU_MAX_SUBMIT_DATA: the
+	 * operator tasks' descriptors and operand lists.
+	 */
+	__u32 data_size;
 	/**
 	 * @out_sync: in, syncobj to receive the job's fence; handle 0: none.
 	 * A timeline point is not checked against the syncobj's existing
@@ -631,24 +692,33 @@ struct drm_vnpu_submit {
 	struct drm_vnpu_sync out_sync;
 	/** @seqno: out, the job's sequence number in its stream (1, 2, ...). */
 	__u64 seqno;
+	/** @data: in, pointer to the data area, or 0 when @data_size is 0. */
+	__u64 data;
 };
 
 /**
  * enum drm_vnpu_stream_error - why a stream failed (STREAM_QUERY @error)
  *
  * @VNPU_STREAM_ERROR_NONE: the stream has not failed.
- * @VNPU_STREAM_ERROR_TIMEOUT: a job ran past the job timeout and was cancelled.
- * @VNPU_STREAM_ERROR_FAULT: the device reported a fault while running a task.
- * @VNPU_STREAM_ERROR_ARITH: an operator hit an arithmetic error (int32
+ * @VNPU_STREAM_ERROR_TIMEOUT: a job ran past the job timeout and was
+ *	cancelled; its fence carries -ETIMEDOUT.
+ * @VNPU_STREAM_ERROR_FAULT: the device reported a fault while running a
+ *	task (an operator descriptor the engine refused, or an access outside
+ *	the task's operands); the job's fence carries -EIO.
+ * @VNPU_STREAM_ERROR_ARITH: an operator hit an arithmetic error (integer
  *	division by zero); the job's fence carries -EDOM.
  * @VNPU_STREAM_ERROR_CANCELED: reserved, never reported by this driver.
  *	Cancelled work does not fail its stream: jobs cancelled by
  *	STREAM_DESTROY or file close signal their fences with -ECANCELED or
  *	-ESRCH, and a device is never torn down under an open file. The value
  *	is kept so that it keeps its meaning should a later version report it.
+ * @VNPU_STREAM_ERROR_ENGINE: the engine server detached or died (or was
+ *	reset for not answering) while the job was unfinished; its fence
+ *	carries -EPIPE. Every stream of the device with unfinished work fails
+ *	this way at once; streams without work are not affected.
  *
  * Once failed, a stream stays failed: jobs queued behind the failing one are
- * skipped (their fences signal with an error) and new submits fail with
+ * skipped (their fences signal with -ECANCELED) and new submits fail with
  * -EIO. Other streams and other files are not affected.
  */
 enum drm_vnpu_stream_error {
@@ -657,6 +727,7 @@ enum drm_vnpu_stream_error {
 	VNPU_STREAM_ERROR_FAULT = 2,
 	VNPU_STREAM_ERROR_ARITH = 3,
 	VNPU_STREAM_ERROR_CANCELED = 4,
+	VNPU_STREAM_ERROR_ENGINE = 5,
 };
 
 /**
@@ -786,9 +857,9 @@ struct drm_vnpu_pool_stats {
 	__u64 hazards_serialized;
 	/** @hazards_rejected: cross-stream workspace hazards rejected (-EBUSY). */
 	__u64 hazards_rejected;
-	/** @ws_bytes_used: sum of the workspace sizes of submitted operators. */
+	/** @ws_bytes_used: sum of the workspace operand sizes of submitted operators. */
 	__u64 ws_bytes_used;
-	/** @ws_tasks: operator tasks submitted with a nonzero workspace. */
+	/** @ws_tasks: operator tasks submitted with at least one workspace operand. */
 	__u64 ws_tasks;
 };
 
@@ -817,6 +888,369 @@ struct drm_vnpu_pool_query {
 	struct drm_vnpu_pool_stats stats;
 };
 
+/**
+ * struct drm_vnpu_signal - the host wrote device memory
+ *
+ * A CPU store through an mmap of a buffer is invisible to the device until
+ * it is announced: WAIT_VALUE tasks are evaluated when a task of the device
+ * writes memory and when this ioctl names memory they may watch, never by
+ * polling. After the call returns, every parked wait on a word in
+ * [@va, @va + @size) has looked at the word again (and goes on if its
+ * condition now holds).
+ *
+ * Errors: -EINVAL for @size 0 or nonzero @flags; -ENXIO/-EOVERFLOW for a
+ * range that is not inside one live buffer of this file.
+ */
+struct drm_vnpu_signal {
+	/** @va: in, start of the written range. */
+	__u64 va;
+	/** @size: in, bytes, nonzero. */
+	__u64 size;
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @woken: out, waits this call released. */
+	__u32 woken;
+};
+
+/**
+ * DOC: engine interface
+ *
+ * The engine server executes the device's work. It opens the device node
+ * as root (CAP_SYS_ADMIN) and calls DRM_IOCTL_VNPU_ENGINE_ATTACH, which
+ * makes it the device's one engine server and gives it an engine file
+ * (struct drm_vnpu_engine_attach). Everything else happens on that file:
+ *
+ * - VNPU_ENGINE_IOCTL_RUN (struct drm_vnpu_engine_run): report how the
+ *   jobs it had ended, and receive events: jobs to execute and buffers
+ *   that are gone. Each of the server's workers (one per engine,
+ *   VNPU_PARAM_NUM_ENGINES) loops on it.
+ * - VNPU_ENGINE_IOCTL_NOTIFY (struct drm_vnpu_engine_notify): a running
+ *   job wrote memory: parked waits look again now rather than at the
+ *   job's end. Worth calling only while the control page says waits are
+ *   parked.
+ * - mmap() at @ctl_offset: the control page (struct drm_vnpu_engine_ctl,
+ *   read-only): the cancel word of every slot and the count of parked
+ *   waits.
+ * - mmap() at an operand's @buffer_offset for @buffer_size bytes
+ *   (MAP_SHARED, read-write): the whole buffer. A mapping is made once per
+ *   buffer and kept; when the buffer is freed the kernel removes its pages
+ *   from every mapping at once (a later access raises SIGBUS) and queues a
+ *   VNPU_ENGINE_EVENT_BUFFER_GONE event, after which the server unmaps
+ *   it. No buffer is ever freed while a job the server holds uses it.
+ * - close(): detaches the server. Every unfinished job of the device
+ *   fails (VNPU_STREAM_ERROR_ENGINE, fence error -EPIPE); a new server may
+ *   attach at once. The same happens when the server dies, and when it
+ *   holds a cancelled job past the cancel grace (VNPU_ENGINE_GRACE_MS) at
+ *   the job's deadline: the kernel then resets the engine, removes every
+ *   buffer from the server's mappings and fails its ioctls with -ENOTCONN.
+ *
+ * Jobs. The kernel hands a stream's jobs out in stream order, a job once
+ * its in-syncs and hazards are done and every earlier job of the stream is
+ * done or handed out with it; streams run concurrently, by priority
+ * (higher first, round-robin within a priority). One RUN may hand out
+ * several consecutive jobs of one stream, in order: the server runs them
+ * in that order, and once one of them does not end OK (a fault, an
+ * arithmetic error, a cancel, a wait that blocks) it runs none of the
+ * stream's later jobs of that RUN and reports each VNPU_ENGINE_DONE_NOT_RUN.
+ * A stream's jobs that ran are reported in the order they were handed
+ * out. A job arrives in a slot (0 .. VNPU_ENGINE_SLOTS - 1) and stays
+ * there until the server reports it (struct drm_vnpu_engine_done), which
+ * it may do from any worker. When the job's stream is destroyed or the
+ * job's time is up, the kernel sets the slot's cancel word: the server
+ * stops the job between chunks of bounded work and reports
+ * VNPU_ENGINE_DONE_CANCELED.
+ *
+ * A WAIT_VALUE task whose condition does not hold ends the job's turn:
+ * the server reports VNPU_ENGINE_DONE_BLOCKED, the kernel parks the job
+ * (nothing spins, nothing polls) and hands it out again, from the task
+ * after the wait, once the condition holds. Only the kernel decides that:
+ * a server that reports BLOCKED for a wait that holds only costs a turn.
+ */
+/** VNPU_ENGINE_SLOTS: jobs an engine server may hold at once. */
+#define VNPU_ENGINE_SLOTS 512
+/** VNPU_ENGINE_GRACE_MS: how long a cancelled job may run past its deadline. */
+#define VNPU_ENGINE_GRACE_MS 5000
+/**
+ * VNPU_ENGINE_EVENTS_MIN: event buffer bytes that always hold the largest
+ * job (VNPU_MAX_TASKS_PER_SUBMIT tasks, two operands for each and
+ * VNPU_MAX_SUBMIT_OPERANDS more, VNPU_MAX_SUBMIT_DATA of descriptors).
+ */
+#define VNPU_ENGINE_EVENTS_MIN (4u << 20)
+
+/**
+ * struct drm_vnpu_engine_attach - become the device's engine server
+ *
+ * Only with CAP_SYS_ADMIN (else -EACCES, from the DRM core). The engine
+ * file is a new file descriptor (close-on-exec) of the calling process; it
+ * holds the module while open.
+ *
+ * Errors: -EINVAL for nonzero @flags or @pad; -EBUSY while another engine
+ * server is attached to the device (a server the kernel reset no longer
+ * counts, even while it still holds its engine file); -ENOMEM, -EMFILE.
+ */
+struct drm_vnpu_engine_attach {
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @fd: out, the engine file descriptor. */
+	__u32 fd;
+	/** @num_engines: out, workers the server should run (VNPU_PARAM_NUM_ENGINES). */
+	__u32 num_engines;
+	/** @num_slots: out, VNPU_ENGINE_SLOTS. */
+	__u32 num_slots;
+	/** @ctl_offset: out, mmap offset of the control page on the engine file. */
+	__u64 ctl_offset;
+	/** @ctl_size: out, bytes of the control page mapping. */
+	__u32 ctl_size;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_vnpu_engine_ctl - the control page (read-only for the server)
+ *
+ * Written by the kernel, read by the server without locks.
+ */
+struct drm_vnpu_engine_ctl {
+	/**
+	 * @parked: waits parked on the device right now. While nonzero, a
+	 * job that writes memory may VNPU_ENGINE_IOCTL_NOTIFY after the write
+	 * (otherwise the waits look again only when the job ends).
+	 */
+	__u32 parked;
+	/** @reserved: zero. */
+	__u32 reserved[15];
+	/**
+	 * @cancel: per slot: nonzero once the job in the slot should stop;
+	 * cleared before a job is handed out in it.
+	 */
+	__u32 cancel[VNPU_ENGINE_SLOTS];
+};
+
+/* How a job ended (struct drm_vnpu_engine_done @status). */
+/** VNPU_ENGINE_DONE_OK: every task ran. */
+#define VNPU_ENGINE_DONE_OK 0
+/** VNPU_ENGINE_DONE_FAULT: @task faulted (bad descriptor or access); the rest did not run. */
+#define VNPU_ENGINE_DONE_FAULT 1
+/** VNPU_ENGINE_DONE_ARITH: @task hit an arithmetic error (integer division by zero). */
+#define VNPU_ENGINE_DONE_ARITH 2
+/** VNPU_ENGINE_DONE_CANCELED: the cancel word was set; @task is the first task not finished. */
+#define VNPU_ENGINE_DONE_CANCELED 3
+/** VNPU_ENGINE_DONE_BLOCKED: @task is a WAIT_VALUE whose condition did not hold. */
+#define VNPU_ENGINE_DONE_BLOCKED 4
+/**
+ * VNPU_ENGINE_DONE_NOT_RUN: not started, as it follows a job of its stream
+ * handed out with it that did not end OK; @task is its first_task. It is
+ * handed out again later (or skipped, if its stream failed).
+ */
+#define VNPU_ENGINE_DONE_NOT_RUN 5
+
+/**
+ * struct drm_vnpu_engine_done - how one job the server held ended
+ *
+ * Tasks before @task ran (for OK: all of them). Rules (else the RUN fails
+ * with -EINVAL): OK has @task 0; FAULT, ARITH and BLOCKED name a task at
+ * or after the job's @first_task and before its end, BLOCKED a WAIT_VALUE;
+ * CANCELED (@task up to the task count) only once the slot's cancel word
+ * is set; NOT_RUN has @task equal to @first_task; and, unless it is
+ * NOT_RUN, every job of the stream handed out before this one was reported
+ * before it (in an earlier RUN, or earlier in the same @done array). A job
+ * reported BLOCKED may be handed out again while the server still holds
+ * the jobs behind it: their NOT_RUN reports may come after that.
+ */
+struct drm_vnpu_engine_done {
+	/** @slot: the job's slot. */
+	__u32 slot;
+	/** @status: VNPU_ENGINE_DONE_*. */
+	__u32 status;
+	/** @task: index of the task the status is about; 0 for OK. */
+	__u32 task;
+	/** @pad: must be zero. */
+	__u32 pad;
+	/** @busy_ns: time the server spent on the job this turn (fdinfo drm-engine-compute). */
+	__u64 busy_ns;
+};
+
+/* Event types (struct drm_vnpu_engine_event @type). */
+/** VNPU_ENGINE_EVENT_JOB: a job to run (struct drm_vnpu_engine_job). */
+#define VNPU_ENGINE_EVENT_JOB 1
+/** VNPU_ENGINE_EVENT_BUFFER_GONE: a buffer was freed (struct drm_vnpu_engine_gone). */
+#define VNPU_ENGINE_EVENT_BUFFER_GONE 2
+
+/**
+ * struct drm_vnpu_engine_event - header of every event
+ */
+struct drm_vnpu_engine_event {
+	/** @type: VNPU_ENGINE_EVENT_*. */
+	__u32 type;
+	/** @size: bytes of the whole event, a multiple of 8; the next one follows. */
+	__u32 size;
+};
+
+/**
+ * struct drm_vnpu_engine_gone - VNPU_ENGINE_EVENT_BUFFER_GONE
+ *
+ * The buffer's pages are already gone from the server's mappings; the id
+ * is never used again by this attachment.
+ */
+struct drm_vnpu_engine_gone {
+	/** @hdr: type VNPU_ENGINE_EVENT_BUFFER_GONE. */
+	struct drm_vnpu_engine_event hdr;
+	/** @buffer: the buffer's id. */
+	__u64 buffer;
+};
+
+/**
+ * struct drm_vnpu_engine_operand - a checked memory range of a task
+ *
+ * The range [@offset, @offset + @size) of buffer @buffer, which the server
+ * reaches by mapping @buffer_size bytes of the engine file at
+ * @buffer_offset (once per buffer).
+ */
+struct drm_vnpu_engine_operand {
+	/** @buffer: the buffer's id for this attachment (nonzero, never reused). */
+	__u64 buffer;
+	/** @buffer_offset: mmap offset of the buffer on the engine file. */
+	__u64 buffer_offset;
+	/** @buffer_size: bytes of the buffer (whole pages). */
+	__u64 buffer_size;
+	/** @offset: first byte of the range in the buffer. */
+	__u64 offset;
+	/** @size: bytes of the range, nonzero. */
+	__u64 size;
+	/** @access: VNPU_OPERAND_READ, _WRITE or _WORKSPACE. */
+	__u32 access;
+	/** @pad: zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_vnpu_engine_task - one task of a job, as the server gets it
+ *
+ * Operands by kind: COPY [dst (WRITE), src (READ)] of the copy's size;
+ * FILL [dst (WRITE)]; WRITE_VALUE [word (WRITE)]; WAIT_VALUE [word (READ)];
+ * TIMESTAMP [word (WRITE)]; NOP none; OP the task's operands in the
+ * client's order.
+ */
+struct drm_vnpu_engine_task {
+	/** @kind: enum drm_vnpu_task_kind. */
+	__u32 kind;
+	/** @flags: the task's flags (VNPU_TASK_VALUE_64). */
+	__u32 flags;
+	/** @operand: index of the task's first operand in the job's operands. */
+	__u32 operand;
+	/** @operand_count: operands of the task. */
+	__u32 operand_count;
+	/** @desc_offset: OP: byte offset of the descriptor in the job's data. */
+	__u32 desc_offset;
+	/** @desc_size: OP: bytes of the descriptor; else 0. */
+	__u32 desc_size;
+	/** @cmp: WAIT_VALUE: VNPU_WAIT_*; else 0. */
+	__u32 cmp;
+	/** @pad: zero. */
+	__u32 pad;
+	/**
+	 * @value: FILL: the byte; WRITE_VALUE, WAIT_VALUE: the value (cut to
+	 * 32 bits unless VALUE_64).
+	 */
+	__u64 value;
+};
+
+/**
+ * struct drm_vnpu_engine_job - VNPU_ENGINE_EVENT_JOB
+ *
+ * Followed by @task_count struct drm_vnpu_engine_task, @operand_count
+ * struct drm_vnpu_engine_operand and @data_size bytes of descriptors
+ * (padded to a multiple of 8).
+ */
+struct drm_vnpu_engine_job {
+	/** @hdr: type VNPU_ENGINE_EVENT_JOB. */
+	struct drm_vnpu_engine_event hdr;
+	/** @slot: where the job is held; report it with this slot. */
+	__u32 slot;
+	/** @task_count: tasks of the job. */
+	__u32 task_count;
+	/** @first_task: the first task to run (the ones before it are done). */
+	__u32 first_task;
+	/** @operand_count: operands of all tasks. */
+	__u32 operand_count;
+	/** @data_size: bytes of descriptors after the operands (a multiple of 8). */
+	__u32 data_size;
+	/** @stream: the stream's id in its file (for logs and profiles). */
+	__u32 stream;
+	/** @client: the submitting file's drm-client-id. */
+	__u64 client;
+	/** @seqno: the job's seqno in its stream. */
+	__u64 seqno;
+};
+
+/**
+ * VNPU_ENGINE_RUN_NONBLOCK: return at once when there is no event. A
+ * worker whose non-blocking RUN asked for jobs (@max_jobs nonzero) and got
+ * no event is polling until it calls RUN again: while any worker polls,
+ * new work wakes no sleeping worker, the polling one takes it. So a worker
+ * that polls must call RUN again soon (a blocking RUN when it stops).
+ */
+#define VNPU_ENGINE_RUN_NONBLOCK (1u << 0)
+
+/**
+ * struct drm_vnpu_engine_run - report finished jobs, receive events
+ *
+ * First every entry of @done is checked (-EINVAL for an unknown status, a
+ * nonzero pad, a slot that holds no job, a slot named twice, a task out of
+ * range or a status the rules of struct drm_vnpu_engine_done forbid; then
+ * nothing is applied) and applied. Then events are written to @events:
+ * every pending buffer-gone event that fits, then up to @max_jobs jobs
+ * (fewer when other workers are waiting, so work spreads). Without any,
+ * the call waits (unless VNPU_ENGINE_RUN_NONBLOCK) until there is one or a
+ * signal comes; a signal ends the wait with 0 and no events (never
+ * -EINTR: @done was applied).
+ *
+ * Errors: -EINVAL for @engine not below the device's engine count, unknown
+ * @flags, nonzero @pad, @done_count above VNPU_ENGINE_SLOTS, @events_size
+ * below VNPU_ENGINE_EVENTS_MIN, or a bad @done entry; -EFAULT for
+ * unreadable or unwritable arrays (after @done was applied, the jobs taken
+ * go back to the front of their queue); -ENOMEM when @done cannot be
+ * copied in (nothing was applied) or a job's buffers cannot be given mmap
+ * offsets (the job goes back): call again; -ENOTCONN once the engine was
+ * reset (close the file). A reset also removes the buffers from the
+ * server's mappings under a job it is running: its accesses raise SIGBUS.
+ */
+struct drm_vnpu_engine_run {
+	/** @engine: in, the calling worker's engine index. */
+	__u32 engine;
+	/** @flags: in, 0 or VNPU_ENGINE_RUN_NONBLOCK. */
+	__u32 flags;
+	/** @done: in, pointer to @done_count struct drm_vnpu_engine_done. */
+	__u64 done;
+	/** @done_count: in, 0 .. VNPU_ENGINE_SLOTS. */
+	__u32 done_count;
+	/** @max_jobs: in, most jobs to receive (0: events only). */
+	__u32 max_jobs;
+	/** @events: in, pointer to the event buffer. */
+	__u64 events;
+	/** @events_size: in, bytes at @events, at least VNPU_ENGINE_EVENTS_MIN. */
+	__u32 events_size;
+	/** @event_count: out, events written. */
+	__u32 event_count;
+	/** @events_used: out, bytes written. */
+	__u32 events_used;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
+/**
+ * struct drm_vnpu_engine_notify - a running job wrote memory
+ *
+ * Parked waits look at their words again. Errors: -EINVAL for nonzero
+ * @flags or @pad; -ENOTCONN once the engine was reset.
+ */
+struct drm_vnpu_engine_notify {
+	/** @flags: in, must be zero. */
+	__u32 flags;
+	/** @pad: must be zero. */
+	__u32 pad;
+};
+
 #define DRM_IOCTL_VNPU_GET_PARAM \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_GET_PARAM, struct drm_vnpu_get_param)
 #define DRM_IOCTL_VNPU_BO_CREATE \
@@ -841,6 +1275,17 @@ struct drm_vnpu_pool_query {
 	DRM_IOW(DRM_COMMAND_BASE + DRM_VNPU_POOL_UNBIND, struct drm_vnpu_pool_bind)
 #define DRM_IOCTL_VNPU_POOL_QUERY \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_POOL_QUERY, struct drm_vnpu_pool_query)
+#define DRM_IOCTL_VNPU_SIGNAL \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_SIGNAL, struct drm_vnpu_signal)
+#define DRM_IOCTL_VNPU_ENGINE_ATTACH \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_ENGINE_ATTACH, struct drm_vnpu_engine_attach)
+
+/* Ioctls of the engine file (not a DRM file: its own number space). */
+#define VNPU_ENGINE_IOCTL_BASE 0xA7
+#define VNPU_ENGINE_IOCTL_RUN \
+	_IOWR(VNPU_ENGINE_IOCTL_BASE, 0x01, struct drm_vnpu_engine_run)
+#define VNPU_ENGINE_IOCTL_NOTIFY \
+	_IOW(VNPU_ENGINE_IOCTL_BASE, 0x02, struct drm_vnpu_engine_notify)
 
 #if defined(__cplusplus)
 }

@@ -16,7 +16,7 @@ ok() {
 
 # Install what "make" built; remake nothing (the tree may be read-only).
 make -s -C "$top" -o "$top/build/lib/libascendcl.so.1" -o "$top/build/lib/libascendcl.so" \
-	-o "$top/build/lib/ascendcl.pc" -o "$top/build/vnpu.ko" \
+	-o "$top/build/lib/ascendcl.pc" -o "$top/build/vnpu.ko" -o "$top/build/tools/vnpu-engined" \
 	install DESTDIR="$stage" PREFIX=/usr > "$stage.log" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
 sed 's/^/# /' "$stage.log"; rm -f "$stage.log"
@@ -27,6 +27,9 @@ for f in usr/include/acl/acl.h usr/include/acl/acl_rt.h usr/include/acl/error_co
 done
 [ "$(readlink "$stage/usr/lib/libascendcl.so")" = libascendcl.so.1 ]; ok $? "libascendcl.so links to libascendcl.so.1"
 ls "$stage"/lib/modules/*/updates/vnpu.ko > /dev/null 2>&1; ok $? "installs the module under /lib/modules/<kernel>/updates"
+[ -x "$stage/usr/sbin/vnpu-engined" ]; ok $? "installs the engine server as usr/sbin/vnpu-engined"
+grep -qx 'ExecStart=/usr/sbin/vnpu-engined -p /run/vnpu-engined.pid' "$stage/lib/systemd/system/vnpu-engined.service"
+ok $? "installs its systemd unit, starting it from usr/sbin"
 readelf -d "$stage/usr/lib/libascendcl.so.1" | grep -q 'SONAME.*\[libascendcl.so.1\]'; ok $? "soname is libascendcl.so.1"
 [ ! -e "$stage/usr/lib/libacl.so" ] && [ ! -e "$stage/usr/lib/libacl.so.1" ]; ok $? "nothing named libacl.so"
 

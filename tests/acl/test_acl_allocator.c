@@ -369,17 +369,25 @@ END_TEST
 
 /* ---- the allocator flow ----------------------------------------------------------- */
 
-/* Workspace by the uapi formula, worked out here for the shapes used. */
+/*
+ * Workspace by lib/ops' formulas (docs/ops.md), worked out here for the
+ * shapes used: a softmax or sum over the last axis keeps a row's values; an
+ * fp16/bf16 MatMul widens both operands to fp32 and keeps an fp32 output
+ * tile, the whole output when m * n * k fits one chunk (2^20 multiply-adds);
+ * an fp32 MatMul needs none, transposed or not.
+ */
 #define WS_SOFTMAX(cols) (4u * (cols))
-#define WS_MATMUL_F32(m, n, k, ta, tb) (4u * (ta ? (m) * (k) : 0) + 4u * (tb ? (k) * (n) : 0))
+#define WS_MATMUL_LOWP(m, n, k) (4u * ((m) * (k) + (k) * (n) + (m) * (n)))
 
 START_TEST(a_counting_allocator_serves_every_workspace)
 {
 	const int64_t xd[2] = { 8, 100 }, rd[1] = { 8 }, ad[2] = { 24, 16 }, bd[2] = { 24, 32 }, od[2] = { 16, 32 };
 	struct dtensor *x = dt_new(ACL_FLOAT, 2, xd, 3, -3, 3), *y = dt_new(ACL_FLOAT, 2, xd, 0, 0, 0);
 	struct dtensor *r = dt_new(ACL_FLOAT, 1, rd, 0, 0, 0);
-	struct dtensor *a = dt_new(ACL_FLOAT, 2, ad, 4, -2, 2), *b = dt_new(ACL_FLOAT, 2, bd, 5, -2, 2);
-	struct dtensor *o = dt_new(ACL_FLOAT, 2, od, 0, 0, 0);
+	struct dtensor *a = dt_new(ACL_FLOAT16, 2, ad, 4, -2, 2), *b = dt_new(ACL_FLOAT16, 2, bd, 5, -2, 2);
+	struct dtensor *o = dt_new(ACL_FLOAT16, 2, od, 0, 0, 0);
+	struct dtensor *fa = dt_new(ACL_FLOAT, 2, ad, 6, -2, 2), *fb = dt_new(ACL_FLOAT, 2, bd, 7, -2, 2);
+	struct dtensor *fo = dt_new(ACL_FLOAT, 2, od, 0, 0, 0);
 	aclopAttr *axes = attr_axes_last(false), *tr = attr_transpose(true, false);
 	double want[8 * 100]; /* the largest result: the softmax */
 	struct test_alloc ta;
@@ -405,7 +413,10 @@ START_TEST(a_counting_allocator_serves_every_workspace)
 	ck_assert_uint_eq(atomic_load(&ta.last_size), WS_SOFTMAX(100));
 	ACL_OK(run_op("MatMul", a, b, o, tr, s));
 	ck_assert_uint_eq(atomic_load(&ta.allocs), 3);
-	ck_assert_uint_eq(atomic_load(&ta.last_size), WS_MATMUL_F32(16, 32, 24, 1, 0));
+	ck_assert_uint_eq(atomic_load(&ta.last_size), WS_MATMUL_LOWP(16, 32, 24));
+	/* An fp32 MatMul, even transposed, needs none: no callback. */
+	ACL_OK(run_op("MatMul", fa, fb, fo, tr, s));
+	ck_assert_uint_eq(atomic_load(&ta.allocs), 3);
 	ck_assert_uint_eq(atomic_load(&ta.outside_pool), 0);
 	ck_assert_uint_eq(atomic_load(&ta.advises), 0);
 	ACL_OK(aclrtSynchronizeStream(s));
@@ -418,6 +429,8 @@ START_TEST(a_counting_allocator_serves_every_workspace)
 	dt_expect(r, want, 300);
 	host_matmul(a->host, b->host, 16, 32, 24, true, false, want);
 	dt_expect(o, want, 100);
+	host_matmul(fa->host, fb->host, 16, 32, 24, true, false, want);
+	dt_expect(fo, want, 100);
 
 	ACL_OK(aclrtAllocatorUnregister(s));
 	ACL_OK(aclrtDestroyStream(s));
@@ -430,6 +443,9 @@ START_TEST(a_counting_allocator_serves_every_workspace)
 	dt_free(a);
 	dt_free(b);
 	dt_free(o);
+	dt_free(fa);
+	dt_free(fb);
+	dt_free(fo);
 }
 END_TEST
 

@@ -276,14 +276,19 @@ START_TEST(blocking_callback_holds_back_later_work)
 	rec.sleep_ms = 100;
 	reporter_start(&r);
 	ACL_OK(aclrtSubscribeReport((uint64_t)r.thread, s));
+	ioctl_count_start();
 	ACL_OK(aclrtLaunchCallback(callback, NULL, ACL_CALLBACK_BLOCK, s));
 	ACL_OK(aclrtValueWrite(word, 1, 0, s));
 	ACL_OK(aclrtSynchronizeStream(s));
+	ioctl_count_stop();
 	ck_assert_uint_eq(*word, 1);
 	wait_calls(1);
 	/* The write after the callback had not happened while it ran. */
 	ck_assert_uint_eq(rec.seen[0][0], 0);
 	ck_assert_uint_eq(rec.seen[0][1], 0);
+	/* The release raised the ticket word and told the kernel once: the
+	 * parked wait looked again at once (nothing polls the word). */
+	ck_assert_uint_eq(ioctl_count(NR_SIGNAL), 1);
 	ACL_OK(aclrtUnSubscribeReport((uint64_t)r.thread, s));
 	reporter_stop(&r);
 	ACL_OK(aclrtFreeHost(word));

@@ -3,6 +3,7 @@
  * ACL conformance: initialisation, error reporting, versions, devices and
  * contexts.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -353,27 +354,72 @@ START_TEST(set_device_rejects_bad_ids)
 }
 END_TEST
 
-/* A module of another major ABI, or an older minor, is refused by name. */
+/*
+ * A module of another major ABI (the 1.2 module that executed operators
+ * itself, or a later major), or an older minor, is refused with a message
+ * naming both versions.
+ */
 START_TEST(set_device_checks_the_module_abi)
 {
 	const uint64_t wrong[] = {
-		(uint64_t)VNPU_ABI_MAJOR << 16 | (VNPU_ABI_MINOR - 1),
+		(uint64_t)(VNPU_ABI_MAJOR - 1) << 16 | 2,
 		(uint64_t)(VNPU_ABI_MAJOR + 1) << 16 | VNPU_ABI_MINOR,
+#if VNPU_ABI_MINOR > 0
+		(uint64_t)VNPU_ABI_MAJOR << 16 | (VNPU_ABI_MINOR - 1),
+#endif
 	};
+	char mine[32], theirs[32];
 	const char *msg;
 
+	snprintf(mine, sizeof(mine), "needs %u.%u", VNPU_ABI_MAJOR, VNPU_ABI_MINOR);
 	for (unsigned int i = 0; i < sizeof(wrong) / sizeof(wrong[0]); i++) {
 		ioctl_fake_abi_version(wrong[i]);
 		ck_assert_int_eq(ACL_ERROR_RT_DRV_INTERNAL_ERROR, aclrtSetDevice(0));
 		msg = aclGetRecentErrMsg();
 		ck_assert_ptr_nonnull(msg);
-		ck_assert_ptr_nonnull(strstr(msg, "ABI"));
+		snprintf(theirs, sizeof(theirs), "speaks ABI %u.%u", (unsigned int)(wrong[i] >> 16),
+			 (unsigned int)(wrong[i] & 0xffff));
+		ck_assert_msg(strstr(msg, theirs) && strstr(msg, mine), "message \"%s\" lacks \"%s\" or \"%s\"", msg,
+			      theirs, mine);
 	}
 	/* A later minor of the same major is fine. */
 	ioctl_fake_abi_version((uint64_t)VNPU_ABI_MAJOR << 16 | (VNPU_ABI_MINOR + 1));
 	ACL_OK(aclrtSetDevice(0));
 	ACL_OK(aclrtResetDevice(0));
 	ioctl_fake_abi_version(0);
+	ACL_OK(aclrtSetDevice(0));
+	ACL_OK(aclrtResetDevice(0));
+}
+END_TEST
+
+/*
+ * Without an engine server the device can run nothing: opening it is
+ * refused at once with a message that says how to start the server;
+ * counting devices needs no server. (GET_PARAM's answer is faked: the
+ * guest's server stays up for the other tests.)
+ */
+START_TEST(set_device_needs_an_engine_server)
+{
+	aclrtContext ctx;
+	uint32_t n = 0;
+	int32_t dev;
+	const char *msg;
+
+	ioctl_fake_engine_attached(0);
+	ACL_OK(aclrtGetDeviceCount(&n));
+	ck_assert_uint_ge(n, 1);
+	ck_assert_int_eq(aclrtSetDevice(0), ACL_ERROR_RT_DEV_SETUP_ERROR);
+	msg = aclGetRecentErrMsg();
+	ck_assert_ptr_nonnull(msg);
+	ck_assert_msg(strstr(msg, "vnpu device 0 has no engine server: start vnpu-engined") &&
+			      strstr(msg, "vnpu-modload engine-start") && strstr(msg, "systemctl start vnpu-engined"),
+		      "%s", msg);
+	ck_assert_int_eq(aclrtGetLastError(ACL_RT_THREAD_LEVEL), ACL_ERROR_RT_DEV_SETUP_ERROR);
+	/* Nothing was opened: no context, and explicit contexts fail alike. */
+	ACL_ERR(ACL_ERROR_RT_CONTEXT_NULL, aclrtGetDevice(&dev));
+	ACL_ERR(ACL_ERROR_RT_DEV_SETUP_ERROR, aclrtCreateContext(&ctx, 0));
+	/* Once a server is attached the device opens. */
+	ioctl_fake_engine_attached(-1);
 	ACL_OK(aclrtSetDevice(0));
 	ACL_OK(aclrtResetDevice(0));
 }
@@ -631,6 +677,73 @@ START_TEST(reset_invalidates_contexts)
 }
 END_TEST
 
+/* ---- the engine server ----------------------------------------------------------- */
+
+/*
+ * The server went away after the device was opened: every submit fails
+ * with -ENOTCONN, which the runtime turns into the same code and advice as
+ * at aclrtSetDevice. Nothing is queued; once the server is back, work runs.
+ */
+START_TEST(submits_without_an_engine_server_say_to_start_it)
+{
+	aclrtStream s;
+	const char *msg;
+	void *dev;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	ioctl_fake_failure(NR_SUBMIT, ENOTCONN);
+	ck_assert_int_eq(aclrtMemsetAsync(dev, 4096, 0x11, 4096, s), ACL_ERROR_RT_DEV_SETUP_ERROR);
+	msg = aclGetRecentErrMsg();
+	ck_assert_msg(msg && strstr(msg, "vnpu device 0 has no engine server: start vnpu-engined"), "%s",
+		      msg ? msg : "no message");
+	ck_assert_int_eq(aclrtValueWrite(dev, 1, 0, s), ACL_ERROR_RT_DEV_SETUP_ERROR);
+	msg = aclGetRecentErrMsg();
+	ck_assert_msg(msg && strstr(msg, "vnpu-engined"), "%s", msg ? msg : "no message");
+	ioctl_fake_failure(0, 0);
+	/* Nothing was queued: the stream is idle and works again. */
+	ACL_OK(aclrtSynchronizeStream(s));
+	ACL_OK(aclrtMemsetAsync(dev, 4096, 0x22, 4096, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	ACL_OK(aclrtFree(dev));
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
+/*
+ * The server died while the stream had work: the kernel fails the stream
+ * (VNPU_STREAM_ERROR_ENGINE) and refuses its later submits (-EIO). Both
+ * the synchronize and the next launch report ACL_ERROR_RT_LOST_HEARTBEAT
+ * and say to restart the server. (The stream state is faked here; the
+ * kernel side is the selftests'.)
+ */
+START_TEST(a_stream_whose_engine_server_died_stays_failed)
+{
+	aclrtStream s;
+	const char *msg;
+	void *dev;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtMemsetAsync(dev, 4096, 0x11, 4096, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	ioctl_fake_stream_error(VNPU_STREAM_ERROR_ENGINE);
+	ck_assert_int_eq(aclrtSynchronizeStream(s), ACL_ERROR_RT_LOST_HEARTBEAT);
+	msg = aclGetRecentErrMsg();
+	ck_assert_msg(msg && strstr(msg, "the engine server of device 0 went away while the stream had work") &&
+			      strstr(msg, "restart it; the stream stays failed"),
+		      "%s", msg ? msg : "no message");
+	ioctl_fake_failure(NR_SUBMIT, EIO);
+	ck_assert_int_eq(aclrtMemsetAsync(dev, 4096, 0x22, 4096, s), ACL_ERROR_RT_LOST_HEARTBEAT);
+	msg = aclGetRecentErrMsg();
+	ck_assert_msg(msg && strstr(msg, "went away"), "%s", msg ? msg : "no message");
+	ioctl_fake_failure(0, 0);
+	ioctl_fake_stream_error(0);
+	ACL_OK(aclrtFree(dev));
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("acl_core");
@@ -667,6 +780,7 @@ int main(void)
 	tcase_add_test(tc, device_count_matches_the_module);
 	tcase_add_test(tc, set_device_rejects_bad_ids);
 	tcase_add_test(tc, set_device_checks_the_module_abi);
+	tcase_add_test(tc, set_device_needs_an_engine_server);
 	tcase_add_test(tc, get_device_needs_a_context);
 	tcase_add_test(tc, set_get_reset_device);
 	tcase_add_test(tc, set_device_is_reference_counted);
@@ -683,6 +797,11 @@ int main(void)
 	tcase_add_test(tc, current_context_is_per_thread);
 	tcase_add_test(tc, default_streams);
 	tcase_add_test(tc, reset_invalidates_contexts);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("engine", true, 30);
+	tcase_add_test(tc, submits_without_an_engine_server_say_to_start_it);
+	tcase_add_test(tc, a_stream_whose_engine_server_died_stays_failed);
 	suite_add_tcase(s, tc);
 
 	return acl_test_run(s);

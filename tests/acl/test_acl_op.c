@@ -6,8 +6,10 @@
  * buffers that must be device memory, output descriptors refreshed, and
  * the runtime's own workspace pool (one submit per operator when warm,
  * several streams at once); reductions over non-adjacent axes also with a
- * registered allocator (their chain of tasks takes one block).
+ * registered allocator (lib/ops runs their chain inside one task, whose
+ * workspace block holds the intermediates: one block, one submit).
  */
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -761,6 +763,37 @@ START_TEST(empty_tensors_queue_nothing)
 }
 END_TEST
 
+/*
+ * Without an engine server every submit fails with -ENOTCONN: an operator
+ * says to start the server, queues nothing and gives its workspace back
+ * (the next operator on the stream runs). The failure is faked: the
+ * guest's server stays up.
+ */
+START_TEST(operators_without_an_engine_server_say_to_start_it)
+{
+	const int64_t d[2] = { 4, 64 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, d, 11, -2, 2), *y = dt_new(ACL_FLOAT, 2, d, 0, 0, 0);
+	double want[4 * 64];
+	const char *msg;
+	aclrtStream s;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ioctl_fake_failure(NR_SUBMIT, ENOTCONN);
+	ck_assert_int_eq(run_op("SoftmaxV2", x, NULL, y, NULL, s), ACL_ERROR_RT_DEV_SETUP_ERROR);
+	msg = aclGetRecentErrMsg();
+	ck_assert_msg(msg && strstr(msg, "has no engine server: start vnpu-engined"), "%s", msg ? msg : "no message");
+	ck_assert_int_eq(run_op("Relu", x, NULL, y, NULL, s), ACL_ERROR_RT_DEV_SETUP_ERROR);
+	ioctl_fake_failure(0, 0);
+	ACL_OK(run_op("SoftmaxV2", x, NULL, y, NULL, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	host_softmax(x->host, 4, 64, want);
+	dt_expect(y, want, 1e-3);
+	ACL_OK(aclrtDestroyStream(s));
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
 /* ---- the runtime's workspace pool ----------------------------------------------------- */
 
 START_TEST(the_runtime_pool_costs_one_submit_per_operator)
@@ -1194,6 +1227,7 @@ static Suite *op_suite(void)
 	tcase_add_test(tc, handle_errors_have_cann_codes);
 	tcase_add_test(tc, integer_division_by_zero_fails_the_stream);
 	tcase_add_test(tc, empty_tensors_queue_nothing);
+	tcase_add_test(tc, operators_without_an_engine_server_say_to_start_it);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("runtime_pool", true, 180);

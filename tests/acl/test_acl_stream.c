@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acl_optest.h"
 #include "acl_test.h"
 
 #define MIB (1ul << 20)
@@ -486,6 +487,67 @@ START_TEST(value_arguments)
 }
 END_TEST
 
+/*
+ * A stream waiting for a word that the host writes with a synchronous
+ * aclrtMemcpy or aclrtMemset goes on at once. The kernel polls nothing:
+ * the runtime announces each CPU write into device-addressable memory with
+ * one SIGNAL of the range written; without it the wait would last until
+ * the job timeout (10 s by default) and these waits would time out.
+ */
+START_TEST(host_writes_release_value_waits)
+{
+	const uint64_t one = 1, three = 3;
+	uint64_t *host, v = 0;
+	aclrtStream s;
+	void *dev;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtMallocHost((void **)&host, 16));
+	host[0] = host[1] = 0;
+	ACL_OK(aclrtMemset(dev, 64, 0, 64));
+
+	/* Device memory, written by a copy from the host. */
+	ACL_OK(aclrtValueWait(dev, 1, ACL_VALUE_WAIT_EQ, s));
+	ACL_OK(aclrtValueWrite((char *)dev + 8, 7, 0, s));
+	acl_test_sleep_ms(20);
+	ACL_OK(aclrtMemcpy(&v, 8, (char *)dev + 8, 8, ACL_MEMCPY_DEVICE_TO_HOST));
+	ck_assert_uint_eq(v, 0);	/* still waiting */
+	ioctl_count_start();
+	ACL_OK(aclrtMemcpy(dev, 8, &one, 8, ACL_MEMCPY_HOST_TO_DEVICE));
+	ioctl_count_stop();
+	ck_assert_uint_eq(ioctl_count(NR_SIGNAL), 1);
+	ACL_OK(aclrtSynchronizeStreamWithTimeout(s, 5000));
+	ACL_OK(aclrtMemcpy(&v, 8, (char *)dev + 8, 8, ACL_MEMCPY_DEVICE_TO_HOST));
+	ck_assert_uint_eq(v, 7);
+
+	/* By a memset: every byte 0x01. */
+	ACL_OK(aclrtValueWait((char *)dev + 16, 0x0101010101010101ull, ACL_VALUE_WAIT_EQ, s));
+	ACL_OK(aclrtValueWrite((char *)dev + 24, 8, 0, s));
+	ACL_OK(aclrtMemset((char *)dev + 16, 8, 1, 8));
+	ACL_OK(aclrtSynchronizeStreamWithTimeout(s, 5000));
+	ACL_OK(aclrtMemcpy(&v, 8, (char *)dev + 24, 8, ACL_MEMCPY_DEVICE_TO_HOST));
+	ck_assert_uint_eq(v, 8);
+
+	/* Pinned host memory, written by a copy. */
+	ACL_OK(aclrtValueWait(&host[0], 3, ACL_VALUE_WAIT_GEQ, s));
+	ACL_OK(aclrtValueWrite(&host[1], 9, 0, s));
+	ACL_OK(aclrtMemcpy(&host[0], 8, &three, 8, ACL_MEMCPY_HOST_TO_HOST));
+	ACL_OK(aclrtSynchronizeStreamWithTimeout(s, 5000));
+	ck_assert_uint_eq(host[1], 9);
+
+	/* Copies into pageable memory announce nothing. */
+	ioctl_count_start();
+	ACL_OK(aclrtMemcpy(&v, 8, dev, 8, ACL_MEMCPY_DEVICE_TO_HOST));
+	ioctl_count_stop();
+	ck_assert_uint_eq(ioctl_count(NR_SIGNAL), 0);
+
+	ACL_OK(aclrtFreeHost(host));
+	ACL_OK(aclrtFree(dev));
+	ACL_OK(aclrtDestroyStream(s));
+}
+END_TEST
+
 /* ---- stream waits on events ----------------------------------------------------- */
 
 START_TEST(stream_waits_for_an_event)
@@ -564,6 +626,7 @@ int main(void)
 	tc = acl_tcase("values", true, 60);
 	tcase_add_test(tc, value_write_and_wait);
 	tcase_add_test(tc, value_arguments);
+	tcase_add_test(tc, host_writes_release_value_waits);
 	suite_add_tcase(s, tc);
 
 	return acl_test_run(s);

@@ -3,12 +3,12 @@
  * bench_ops: what operators and pools cost, as ratios to figures measured
  * in the same run (a benchmark, not a test: it never fails on numbers).
  *
- *  - element-wise fp32 ADD of 1 Mi elements on the device (submit + wait
+ *  - element-wise fp32 Add of 1 Mi elements on the device (submit + wait
  *    per operator) against the same loop in userspace C (this file is
  *    built at -O2);
- *  - 256 x 256 x 256 fp32 MATMUL on the device (submit + wait) against the
+ *  - 256 x 256 x 256 fp32 MatMul on the device (lib/ops, run by the engine server) (submit + wait) against the
  *    textbook i-j-k triple loop and the i-k-j loop in userspace C;
- *  - per-job cost of a small operator (REDUCE_SUM of 4 x 64 fp32, 256 bytes
+ *  - per-job cost of a small operator (ReduceSumD of 4 x 64 fp32, 256 bytes
  *    of workspace): pipelined jobs and submit-plus-wait round trips, once
  *    with the workspace in a buffer bound to no stream (stream without
  *    pool requirement) and once in the stream's bound pool with the stream
@@ -126,17 +126,17 @@ static void bench_cpu(void)
 
 /* ---------------------------------------------------------------- device */
 
-static int run(int fd, uint32_t stream, uint32_t sync, const struct drm_vnpu_task *t)
+static int run(int fd, uint32_t stream, uint32_t sync, const struct vnpu_op *op)
 {
-	int ret = vnpu_submit(fd, stream, t, 1, NULL, 0, sync, 0, NULL);
+	int ret = vnpu_op_submit(fd, stream, op, sync, NULL);
 
 	return ret ? ret : vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS);
 }
 
 static void bench_device_ops(int fd, uint32_t stream, uint32_t sync)
 {
+	static struct vnpu_op op;
 	struct vnpu_buf a, b, c;
-	struct drm_vnpu_task t;
 	struct bench_samples s;
 
 	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &a));
@@ -145,15 +145,18 @@ static void bench_device_ops(int fd, uint32_t stream, uint32_t sync)
 	fill(a.cpu, ADD_N);
 	fill(b.cpu, ADD_N);
 
-	t = vnpu_task_op(VNPU_OP_ADD, VNPU_DTYPE_F32, ADD_N, 0, 0, a.va, b.va, c.va, 0, 0);
-	BENCH_CHECK(run(fd, stream, sync, &t));	/* warm up */
+	BENCH_CHECK(vnpu_op_eltwise(&op, "Add", ACL_FLOAT, ADD_N, ADD_N));
+	vnpu_op_set_va(&op, a.va, b.va, c.va, 0);
+	BENCH_CHECK(run(fd, stream, sync, &op));	/* warm up */
 	bench_samples_init(&s, scaled(50, 3));
-	BENCH_LOOP(&s, scaled(50, 3), 1, BENCH_CHECK(run(fd, stream, sync, &t)));
+	BENCH_LOOP(&s, scaled(50, 3), 1, BENCH_CHECK(run(fd, stream, sync, &op)));
 	record(&s, "ops_add_f32_1m_dev");
 
-	t = vnpu_task_op(VNPU_OP_MATMUL, VNPU_DTYPE_F32, MM, MM, MM, a.va, b.va, c.va, 0, 0);
+	BENCH_CHECK(vnpu_op_matmul(&op, ACL_FLOAT, MM, MM, MM, false, false));
+	vnpu_op_set_va(&op, a.va, b.va, c.va, 0);
+	BENCH_CHECK(run(fd, stream, sync, &op));	/* warm up */
 	bench_samples_init(&s, scaled(10, 1));
-	BENCH_LOOP(&s, scaled(10, 1), 1, BENCH_CHECK(run(fd, stream, sync, &t)));
+	BENCH_LOOP(&s, scaled(10, 1), 1, BENCH_CHECK(run(fd, stream, sync, &op)));
 	record(&s, "ops_matmul256_dev");
 
 	vnpu_buf_destroy(fd, &a);
@@ -168,28 +171,30 @@ static void bench_device_ops(int fd, uint32_t stream, uint32_t sync)
 static void bench_small(int fd, uint32_t stream, uint32_t sync, const struct vnpu_buf *data,
 			uint64_t ws, const char *pipelined, const char *roundtrip)
 {
-	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_REDUCE_SUM, VNPU_DTYPE_F32, SMALL_ROWS,
-					      SMALL_COLS, 0, data->va, 0, data->va + 4096, ws,
-					      4 * SMALL_COLS);
+	static struct vnpu_op op;
 	unsigned int jobs = scaled(256, 16), rounds = scaled(30, 2);
 	struct bench_samples s;
 
+	BENCH_CHECK(vnpu_op_rows(&op, "ReduceSumD", ACL_FLOAT, SMALL_ROWS, SMALL_COLS, 0));
+	if (op.plan.ws_bytes != 4 * SMALL_COLS)
+		bench_fail("ReduceSumD's workspace is not 4 x cols", EINVAL);
+	vnpu_op_set_va(&op, data->va, 0, data->va + 4096, ws);
 	for (int i = 0; i < 20; i++)
-		BENCH_CHECK(run(fd, stream, sync, &t));
+		BENCH_CHECK(run(fd, stream, sync, &op));
 	bench_samples_init(&s, rounds);
 	for (unsigned int r = 0; r < rounds; r++) {
 		uint64_t t0 = bench_now_ns();
 
 		for (unsigned int j = 0; j < jobs; j++)
-			BENCH_CHECK(vnpu_submit(fd, stream, &t, 1, NULL, 0,
-						j == jobs - 1 ? sync : 0, 0, NULL));
+			BENCH_CHECK(vnpu_op_submit(fd, stream, &op, j == jobs - 1 ? sync : 0,
+						   NULL));
 		BENCH_CHECK(vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS));
 		bench_add(&s, (double)(bench_now_ns() - t0) / jobs);
 	}
 	record(&s, pipelined);
 
 	bench_samples_init(&s, scaled(1000, 30));
-	BENCH_LOOP(&s, scaled(1000, 30), 1, BENCH_CHECK(run(fd, stream, sync, &t)));
+	BENCH_LOOP(&s, scaled(1000, 30), 1, BENCH_CHECK(run(fd, stream, sync, &op)));
 	record(&s, roundtrip);
 }
 

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Loading and unloading vnpu (run by tools/vnpu-vm --no-module): several
-# devices, out-of-range parameters, and unloading while the device is held.
-# Prints TAP.
+# devices, out-of-range parameters, unloading while the device is held, and
+# the engine server that vnpu-modload starts and stops with the module (an
+# attached server holds the module). Prints TAP.
 top=$(cd "$(dirname "$0")/../.." && pwd)
 modload=$top/build/tools/vnpu-modload
 ko=$top/build/vnpu.ko
@@ -30,12 +31,50 @@ render_nodes() {
 	echo "$c"
 }
 
+# The pid of the device's attached engine server (debugfs), 0 if none.
+engine_pid() {
+	for d in /sys/kernel/debug/dri/*; do
+		[ -f "$d/streams" ] || continue
+		awk '$1 == "engine" { print $2 }' "$d/streams"
+		return
+	done
+	echo 0
+}
+attaches() {
+	for d in /sys/kernel/debug/dri/*; do
+		[ -f "$d/streams" ] && awk '$1 == "attaches" { print $2 }' "$d/streams" && return
+	done
+}
+pidfile=/run/vnpu-engined.pid
+
 echo "TAP version 13"
-echo "1..7"
+echo "1..11"
 
 "$modload" load "$ko" && loaded && [ "$(render_nodes)" = 1 ] &&
 	"$modload" unload vnpu && ! loaded && [ "$(devices)" = 0 ]
 result $? "load_default_then_unload"
+
+# load starts the server, attached, with its pidfile; unload stops it first.
+"$modload" load "$ko" && pid=$(cat "$pidfile") && [ "$(engine_pid)" = "$pid" ] &&
+	kill -0 "$pid" && "$modload" unload vnpu && ! loaded && ! kill -0 "$pid" 2>/dev/null &&
+	[ ! -e "$pidfile" ]
+result $? "load_starts_the_engine_unload_stops_it"
+
+# An attached server holds the module: a plain rmmod is refused, cleanly.
+"$modload" load "$ko" && ! /sbin/rmmod vnpu 2>/dev/null && loaded && [ "$(engine_pid)" != 0 ] &&
+	"$modload" engine-stop && [ "$(engine_pid)" = 0 ] && /sbin/rmmod vnpu && ! loaded
+result $? "unload_refused_while_engine_attached"
+
+"$modload" load --no-engine "$ko" && [ "$(engine_pid)" = 0 ] && [ ! -e "$pidfile" ] &&
+	/sbin/rmmod vnpu && ! loaded
+result $? "load_without_engine"
+
+# A killed server is restarted and attaches again (the device counts it).
+"$modload" load "$ko" && pid=$(cat "$pidfile") && kill -9 "$pid" &&
+	while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done && [ "$(engine_pid)" = 0 ] &&
+	"$modload" engine-start && [ "$(engine_pid)" != 0 ] && [ "$(attaches)" = 2 ] &&
+	"$modload" unload vnpu && ! loaded
+result $? "killed_engine_restarted"
 
 "$modload" load "$ko" devices=4 && [ "$(devices)" = 4 ] && [ "$(render_nodes)" = 4 ] &&
 	"$modload" unload vnpu && [ "$(devices)" = 0 ]

@@ -56,7 +56,7 @@ TEST_F(dev, param_values)
 
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_ABI_VERSION, &v));
 	EXPECT_EQ(VNPU_ABI_MAJOR << 16 | VNPU_ABI_MINOR, v);
-	EXPECT_EQ(1u << 16 | 2, v);
+	EXPECT_EQ(2u << 16 | 0, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_DEVICE_INDEX, &v));
 	EXPECT_EQ(0, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_NUM_DEVICES, &v));
@@ -87,6 +87,19 @@ TEST_F(dev, param_values)
 	EXPECT_EQ(jobs, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_FILE_JOBS, &v));
 	EXPECT_EQ(0, v);
+	/* The guest's vnpu-engined serves every device. */
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_ENGINE_ATTACHED, &v));
+	EXPECT_EQ(1, v);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_ENGINE_ATTACHES, &v));
+	EXPECT_GE(v, 1);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_SUBMIT_DATA, &v));
+	EXPECT_EQ(VNPU_MAX_SUBMIT_DATA, v);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_OP_DESC_SIZE, &v));
+	EXPECT_EQ(VNPU_MAX_OP_DESC_SIZE, v);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_OP_OPERANDS, &v));
+	EXPECT_EQ(VNPU_MAX_OP_OPERANDS, v);
+	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_MAX_SUBMIT_OPERANDS, &v));
+	EXPECT_EQ(VNPU_MAX_SUBMIT_OPERANDS, v);
 }
 
 TEST_F(dev, client_ids_differ_per_file)
@@ -106,7 +119,7 @@ TEST_F(dev, bad_param)
 	struct drm_vnpu_get_param args = { .param = 0x7fffffff };
 
 	EXPECT_EQ(-EINVAL, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_GET_PARAM, &args));
-	args.param = VNPU_PARAM_FILE_JOBS + 1;
+	args.param = VNPU_PARAM_MAX_SUBMIT_OPERANDS + 1;
 	EXPECT_EQ(-EINVAL, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_GET_PARAM, &args));
 }
 

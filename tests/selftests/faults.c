@@ -69,7 +69,7 @@ static uint32_t hold(struct th_metadata *_metadata, FIXTURE_DATA(fault) *self)
 
 static void release(FIXTURE_DATA(fault) *self)
 {
-	*word(self, HOLD_WORD) = 1;
+	vnpu_buf_write32(self->fd, &self->buf, HOLD_WORD, 1);
 }
 
 TEST_F(fault, next_job_faults)

@@ -43,9 +43,10 @@ FIXTURE_TEARDOWN(quota)
 	close(self->fd);
 }
 
-static void release_wait(struct vnpu_buf *buf)
+/* Open the first job's wait: the word, then SIGNAL (nothing polls it). */
+static void release_wait(int fd, struct vnpu_buf *buf)
 {
-	__atomic_store_n((uint32_t *)buf->cpu, 1, __ATOMIC_SEQ_CST);
+	vnpu_buf_write32(fd, buf, 0, 1);
 }
 
 /* Poll until the file has @want unfinished jobs: a job stops counting when
@@ -133,7 +134,7 @@ TEST_F(quota, submit_past_limit_waits_for_room)
 	ASSERT_EQ(0, pthread_create(&thread, NULL, submit_one, &b));
 	sleep_ns(WATCH_NS);
 	EXPECT_FALSE(atomic_load(&b.done)) TH_LOG("a submit past the limit did not wait");
-	release_wait(&self->buf);
+	release_wait(self->fd, &self->buf);
 	ASSERT_EQ(0, pthread_join(thread, NULL));
 	EXPECT_EQ(0, b.ret);
 	EXPECT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
@@ -155,7 +156,7 @@ TEST_F(quota, nonblocking_submit_fails_without_room)
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
 	EXPECT_EQ(self->limit, q.submitted_seqno);
 	EXPECT_EQ(self->limit, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
-	release_wait(&self->buf);
+	release_wait(self->fd, &self->buf);
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
 	/* With room it is an ordinary submit. */
 	EXPECT_EQ(0, vnpu_submit_raw(self->fd, &args));
@@ -175,7 +176,7 @@ TEST_F(quota, other_files_are_not_held_up)
 	for (uint64_t i = 0; i < 2 * self->limit; i++)
 		ASSERT_EQ(0, vnpu_submit_wait(other, other_stream, &nop, 1, NULL));
 	EXPECT_EQ(self->limit, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
-	release_wait(&self->buf);
+	release_wait(self->fd, &self->buf);
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
 	close(other);
 }
@@ -207,7 +208,7 @@ TEST_F(quota, room_comes_back_behind_another_files_parked_job)
 	}
 	EXPECT_EQ(0, vnpu_param(other, VNPU_PARAM_FILE_JOBS));
 	EXPECT_EQ(1, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
-	release_wait(&self->buf);
+	release_wait(self->fd, &self->buf);
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
 	close(other);
 }
@@ -220,7 +221,7 @@ TEST_F(quota, bad_batch_rejected_without_waiting)
 
 	ASSERT_EQ(0, fill_quota(self->fd, self->stream, &self->buf, self->limit, 0));
 	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
-	release_wait(&self->buf);
+	release_wait(self->fd, &self->buf);
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));
 }
 
@@ -247,7 +248,7 @@ TEST_F(quota, waiting_submit_is_interruptible)
 	EXPECT_EQ(-EINTR, b.ret);
 	/* Nothing was queued by the interrupted submit. */
 	EXPECT_EQ(self->limit, vnpu_param(self->fd, VNPU_PARAM_FILE_JOBS));
-	release_wait(&self->buf);
+	release_wait(self->fd, &self->buf);
 	EXPECT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->stream, self->limit,
 					    VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(0, wait_file_jobs(self->fd, 0));

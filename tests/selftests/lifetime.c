@@ -241,7 +241,7 @@ TEST_F(life, destroy_stream_with_parked_wait)
 	EXPECT_TRUE(vnpu_status_cancelled(vnpu_syncobj_fence_status(self->fd, last)));
 	EXPECT_EQ(0, *(volatile uint32_t *)((char *)buf.cpu + 4));
 	/* Opening the gate now changes nothing. */
-	*(volatile uint32_t *)buf.cpu = 1;
+	vnpu_buf_write32(self->fd, &buf, 0, 1);
 	mark = vnpu_task_write32(buf.va + 8, 2);
 	ASSERT_EQ(0, vnpu_submit_wait(self->fd, other, &mark, 1, NULL));
 	EXPECT_EQ(2, *(volatile uint32_t *)((char *)buf.cpu + 8));
@@ -311,7 +311,7 @@ TEST_F(life, close_buffers_while_jobs_use_them)
 	/* Their addresses are gone for new submits. */
 	EXPECT_EQ(-ENXIO, vnpu_submit(self->fd, s, t, 1, NULL, 0, 0, 0, NULL));
 
-	*(volatile uint32_t *)gate.cpu = 1;
+	vnpu_buf_write32(self->fd, &gate, 0, 1);
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, done, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, done));
 	EXPECT_EQ(0x5e, view[0]);
@@ -357,7 +357,7 @@ TEST_F(life, buffers_released_when_job_ends_not_when_freed)
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, a, &q));
 	EXPECT_EQ(0, q.completed_seqno);
 
-	*(volatile uint32_t *)gate.cpu = 1;
+	vnpu_buf_write32(self->fd, &gate, 0, 1);
 	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, a, 1, VNPU_WAIT_FOREVER_NS));
 	vnpu_stream_destroy(self->fd, a);
 	vnpu_stream_destroy(self->fd, b);
@@ -397,7 +397,7 @@ TEST_F(life, close_fd_with_job_waiting_on_other_file)
 	close(fd2);
 	EXPECT_EQ(1, vnpu_debugfs_streams_value(0, "streams"));
 
-	*(volatile uint32_t *)gate.cpu = 1;
+	vnpu_buf_write32(self->fd, &gate, 0, 1);
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, held, VNPU_WAIT_FOREVER_NS));
 	vnpu_stream_destroy(self->fd, s);
 	vnpu_buf_destroy(self->fd, &gate);

@@ -11,6 +11,11 @@
  * with jobs in flight; exact per-stream and per-file counters, file totals
  * after a stream is destroyed, fdinfo's per-stream lines and the debugfs
  * pools file (every counter, exactly).
+ *
+ * The operators are lib/ops plans the engine server runs: a ReduceSumD
+ * over the last axis needs 4 * cols bytes of workspace (plan.ws_bytes),
+ * its WORKSPACE operand, which is what pools, REQUIRE_POOL and the
+ * workspace counters are about.
  */
 #include <stdio.h>
 
@@ -60,19 +65,42 @@ static uint32_t ranges_of(int fd, uint32_t stream, struct drm_vnpu_pool_range *r
 }
 
 /*
- * REDUCE_SUM of @rows x @cols fp32 ones at data+0 into data+512K, with the
- * workspace at @ws (4 * cols bytes).
+ * ReduceSumD over the last axis of @rows x @cols fp32 ones at data+0 into
+ * data+512K, with its workspace (plan.ws_bytes, 4 * cols) at @ws.
  */
-static struct drm_vnpu_task reduce_ones(FIXTURE_DATA(pool) *self, uint64_t rows, uint64_t cols,
-					uint64_t ws)
+static void reduce_ones(FIXTURE_DATA(pool) *self, struct vnpu_op *op, uint64_t rows,
+			uint64_t cols, uint64_t ws)
 {
 	float *in = self->data.cpu;
 
 	for (uint64_t i = 0; i < rows * cols; i++)
 		in[i] = 1.0f;
 	memset((char *)self->data.cpu + 512 * KiB, 0, rows * 4);
-	return vnpu_task_op(VNPU_OP_REDUCE_SUM, VNPU_DTYPE_F32, rows, cols, 0, self->data.va, 0,
-			    self->data.va + 512 * KiB, ws, 4 * cols);
+	if (vnpu_op_rows(op, "ReduceSumD", ACL_FLOAT, rows, cols, 0) ||
+	    op->plan.ws_bytes != 4 * cols)
+		abort();
+	vnpu_op_set_va(op, self->data.va, 0, self->data.va + 512 * KiB, ws);
+}
+
+/* @op with its workspace moved to @ws. */
+static void move_ws(struct vnpu_op *op, uint64_t ws)
+{
+	vnpu_op_ws(op)->va = ws;
+	vnpu_op_encode(op);
+}
+
+/* Relu of 16 fp32 at @in into @out: an operator without workspace. */
+static void relu16(struct vnpu_op *op, uint64_t in, uint64_t out)
+{
+	if (vnpu_op_eltwise(op, "Relu", ACL_FLOAT, 16, 0) || op->plan.ws_bytes)
+		abort();
+	vnpu_op_set_va(op, in, 0, out, 0);
+}
+
+/* The host opens the gate word at data+1000K (and tells the device). */
+static int open_gate(FIXTURE_DATA(pool) *self)
+{
+	return vnpu_buf_write32(self->fd, &self->data, 1000 * KiB, 1);
 }
 
 /* Every row of reduce_ones() summed to @cols. */
@@ -447,39 +475,42 @@ TEST_F_TIMEOUT(pool, range_limit, 120)
 
 TEST_F(pool, require_pool_accepts_workspace_in_pool)
 {
-	struct drm_vnpu_task t = reduce_ones(self, 8, 256, self->a.va + 4096);
+	struct vnpu_op t;
 
+	reduce_ones(self, &t, 8, 256, self->a.va + 4096);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 8192));
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	EXPECT_TRUE(reduce_ones_done(self, 8, 256));
 	/* The pool's last bytes are in the pool. */
-	t = reduce_ones(self, 8, 256, self->a.va + 8192 - 1024);
-	EXPECT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	reduce_ones(self, &t, 8, 256, self->a.va + 8192 - 1024);
+	EXPECT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
+	EXPECT_TRUE(reduce_ones_done(self, 8, 256));
 }
 
 TEST_F(pool, require_pool_allows_operators_without_workspace)
 {
-	struct drm_vnpu_task t = vnpu_task_op(VNPU_OP_RELU, VNPU_DTYPE_F32, 16, 0, 0,
-					      self->data.va, 0, self->data.va + 4096, 0, 0);
+	struct vnpu_op t;
 
+	relu16(&t, self->data.va, self->data.va + 4096);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
-	EXPECT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 }
 
 TEST_F(pool, require_pool_rejects_workspace_outside)
 {
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->a.va + 65536);
+	struct vnpu_op t;
 
+	reduce_ones(self, &t, 2, 16, self->a.va + 65536);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	/* No pool at all. */
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	/* A pool elsewhere in the same buffer. */
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 4096));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	/* Not even memory of a buffer at all. */
-	t.op.ws = 1ull << 40;
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	move_ws(&t, 1ull << 40);
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	EXPECT_EQ(0, vnpu_stream_query(self->fd, self->s1, &(struct drm_vnpu_stream_query){}));
 	EXPECT_EQ(0, vnpu_pool_stats(self->fd, self->s1).ws_tasks);
 }
@@ -487,69 +518,77 @@ TEST_F(pool, require_pool_rejects_workspace_outside)
 TEST_F(pool, require_pool_rejects_straddling_pool_edge)
 {
 	/* 64 bytes of workspace: 32 inside the pool, 32 after it. */
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->a.va + 4096 - 32);
+	struct vnpu_op t;
 
+	reduce_ones(self, &t, 2, 16, self->a.va + 4096 - 32);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 4096));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	/* And before its start. */
 	ASSERT_EQ(0, vnpu_pool_unbind(self->fd, self->s1, self->a.va, 4096));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va + 4096, 4096));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	/* Once all of it is bound, it runs. */
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va + 4000, 96));
-	EXPECT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	EXPECT_TRUE(reduce_ones_done(self, 2, 16));
 }
 
 TEST_F(pool, require_pool_rejects_other_streams_pool)
 {
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->b.va);
+	struct vnpu_op t;
 
+	reduce_ones(self, &t, 2, 16, self->b.va);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 4096));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s2, self->b.va, 4096));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	/* s2 itself may use it. */
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s2, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
-	EXPECT_EQ(0, vnpu_submit_wait(self->fd, self->s2, &t, 1, NULL));
+	EXPECT_EQ(0, vnpu_op_submit_wait(self->fd, self->s2, &t, NULL));
+	EXPECT_TRUE(reduce_ones_done(self, 2, 16));
 }
 
 TEST_F(pool, require_pool_checks_every_task_of_a_batch)
 {
-	struct drm_vnpu_task t[3] = {
-		reduce_ones(self, 2, 16, self->a.va),
-		vnpu_task_write32(self->data.va + 900 * KiB, 1),
-		reduce_ones(self, 2, 16, self->a.va + 8192),
-	};
+	struct vnpu_op in_pool, outside;
+	struct vnpu_job job;
 
+	reduce_ones(self, &in_pool, 2, 16, self->a.va);
+	reduce_ones(self, &outside, 2, 16, self->a.va + 8192);
+	vnpu_job_init(&job);
+	vnpu_job_add_op(&job, &in_pool);
+	vnpu_job_add(&job, vnpu_task_write32(self->data.va + 900 * KiB, 1));
+	vnpu_job_add_op(&job, &outside);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 4096));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, t, 3, NULL));
+	EXPECT_EQ(-EACCES, vnpu_job_submit_wait(self->fd, self->s1, &job, NULL));
 	usleep(10000);
 	EXPECT_EQ(0, *(uint32_t *)((char *)self->data.cpu + 900 * KiB));
 }
 
 TEST_F(pool, require_pool_off_allows_any_workspace)
 {
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->b.va);
+	struct vnpu_op t;
 
+	reduce_ones(self, &t, 2, 16, self->b.va);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 0));
-	EXPECT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	EXPECT_TRUE(reduce_ones_done(self, 2, 16));
 }
 
 TEST_F(pool, unbound_workspace_rejected_afterwards)
 {
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->a.va);
+	struct vnpu_op t;
 
+	reduce_ones(self, &t, 2, 16, self->a.va);
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 4096));
-	EXPECT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	ASSERT_EQ(0, vnpu_pool_unbind(self->fd, self->s1, self->a.va, 4096));
-	EXPECT_EQ(-EACCES, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 }
 
 /* ---------------------------------------------------------------- lifetime */
@@ -562,7 +601,7 @@ TEST_F(pool, unbound_workspace_rejected_afterwards)
 TEST_F(pool, freed_buffer_stays_while_bound)
 {
 	struct vnpu_buf c;
-	struct drm_vnpu_task t;
+	struct vnpu_op t;
 	uint64_t before, va;
 
 	before = mem_used(self->fd);
@@ -574,12 +613,12 @@ TEST_F(pool, freed_buffer_stays_while_bound)
 	vnpu_buf_destroy(self->fd, &c);
 	EXPECT_EQ(before + 256 * KiB, mem_used(self->fd));
 
-	t = reduce_ones(self, 64, 1024, va + 4096);
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	reduce_ones(self, &t, 64, 1024, va + 4096);
+	ASSERT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	EXPECT_TRUE(reduce_ones_done(self, 64, 1024));
-	/* Only through the pool: as an ordinary address it is gone. */
-	t = vnpu_task_op(VNPU_OP_RELU, VNPU_DTYPE_F32, 16, 0, 0, va, 0, self->data.va, 0, 0);
-	EXPECT_EQ(-ENXIO, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	/* Only through the pool: as an ordinary address (READ) it is gone. */
+	relu16(&t, va, self->data.va);
+	EXPECT_EQ(-ENXIO, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 	EXPECT_EQ(-ENXIO, vnpu_pool_bind(self->fd, self->s1, va + 128 * KiB, 4096));
 	/* Still listed. */
 	EXPECT_EQ(128 * KiB, vnpu_pool_stats(self->fd, self->s1).bytes_bound);
@@ -604,7 +643,8 @@ TEST_F_TIMEOUT(pool, freed_and_unbound_while_jobs_run, 60)
 	uint64_t before, va;
 	volatile uint32_t *gate = (volatile uint32_t *)((char *)self->data.cpu + 1000 * KiB);
 	struct drm_vnpu_task wait = vnpu_task_wait32(self->data.va + 1000 * KiB, VNPU_WAIT_EQ, 1);
-	struct drm_vnpu_task t[4];
+	struct vnpu_op t;
+	struct vnpu_job job;
 
 	*gate = 0;
 	before = mem_used(self->fd);
@@ -614,10 +654,13 @@ TEST_F_TIMEOUT(pool, freed_and_unbound_while_jobs_run, 60)
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, va, 256 * KiB));
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->s1, &wait, 1, NULL, 0, 0, 0, NULL));
-	for (int i = 0; i < 4; i++)
-		t[i] = reduce_ones(self, 32, 4096, va + i * 16 * KiB);
+	vnpu_job_init(&job);
+	for (int i = 0; i < 4; i++) {
+		reduce_ones(self, &t, 32, 4096, va + i * 16 * KiB);
+		vnpu_job_add_op(&job, &t);
+	}
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
-	ASSERT_EQ(0, vnpu_submit(self->fd, self->s1, t, 4, NULL, 0, sync, 0, NULL));
+	ASSERT_EQ(0, vnpu_job_submit(self->fd, self->s1, &job, NULL, 0, sync, 0, NULL));
 
 	/* Free the handle, then unbind everything, while the jobs wait. */
 	vnpu_buf_destroy(self->fd, &c);
@@ -625,9 +668,9 @@ TEST_F_TIMEOUT(pool, freed_and_unbound_while_jobs_run, 60)
 	EXPECT_EQ(0, vnpu_pool_stats(self->fd, self->s1).bytes_bound);
 	EXPECT_EQ(before + 256 * KiB, mem_used(self->fd));
 	/* New work cannot use it any more. */
-	EXPECT_EQ(-EACCES, vnpu_submit(self->fd, self->s1, t, 1, NULL, 0, 0, 0, NULL));
+	EXPECT_EQ(-EACCES, vnpu_op_submit(self->fd, self->s1, &t, 0, NULL));
 
-	*gate = 1;
+	ASSERT_EQ(0, open_gate(self));
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sync));
 	EXPECT_TRUE(reduce_ones_done(self, 32, 4096));
@@ -641,19 +684,20 @@ TEST_F_TIMEOUT(pool, unbind_with_jobs_in_flight, 60)
 {
 	volatile uint32_t *gate = (volatile uint32_t *)((char *)self->data.cpu + 1000 * KiB);
 	struct drm_vnpu_task wait = vnpu_task_wait32(self->data.va + 1000 * KiB, VNPU_WAIT_EQ, 1);
-	struct drm_vnpu_task t = reduce_ones(self, 16, 2048, self->a.va);
 	struct drm_vnpu_stream_query q;
+	struct vnpu_op t;
 	uint64_t seqno;
 
+	reduce_ones(self, &t, 16, 2048, self->a.va);
 	*gate = 0;
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 64 * KiB));
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->s1, &wait, 1, NULL, 0, 0, 0, NULL));
 	for (int i = 0; i < 8; i++)
-		ASSERT_EQ(0, vnpu_submit(self->fd, self->s1, &t, 1, NULL, 0, 0, 0, &seqno));
+		ASSERT_EQ(0, vnpu_op_submit(self->fd, self->s1, &t, 0, &seqno));
 	ASSERT_EQ(0, vnpu_pool_unbind(self->fd, self->s1, self->a.va, 64 * KiB));
-	EXPECT_EQ(-EACCES, vnpu_submit(self->fd, self->s1, &t, 1, NULL, 0, 0, 0, NULL));
-	*gate = 1;
+	EXPECT_EQ(-EACCES, vnpu_op_submit(self->fd, self->s1, &t, 0, NULL));
+	ASSERT_EQ(0, open_gate(self));
 	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->s1, seqno, VNPU_WAIT_FOREVER_NS));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->s1, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
@@ -722,7 +766,9 @@ TEST_F(pool, prime_shared_buffer_binds_in_both_files)
 TEST_F(pool, counters_exact)
 {
 	struct drm_vnpu_pool_stats s1, s2, tot;
-	struct drm_vnpu_task t[3];
+	struct vnpu_op small, add, large, other;
+	struct vnpu_job job;
+	uint64_t ws1, ws2;
 
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 8192));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 8192));	/* no-op */
@@ -731,17 +777,23 @@ TEST_F(pool, counters_exact)
 	ASSERT_EQ(0, vnpu_pool_unbind(self->fd, self->s1, self->a.va + 4096, 1024));
 
 	/* s1: two operators with workspace (64 and 4096 bytes), one without. */
-	t[0] = reduce_ones(self, 2, 16, self->a.va);
-	t[1] = vnpu_task_op(VNPU_OP_ADD, VNPU_DTYPE_F32, 4, 0, 0, self->data.va, self->data.va,
-			    self->data.va + 4096, 0, 0);
-	t[2] = reduce_ones(self, 2, 1024, self->b.va);
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->s1, t, 3, NULL));
+	reduce_ones(self, &small, 2, 16, self->a.va);
+	ASSERT_EQ(0, vnpu_op_eltwise(&add, "Add", ACL_FLOAT, 4, 4));
+	vnpu_op_set_va(&add, self->data.va, self->data.va, self->data.va + 4096, 0);
+	reduce_ones(self, &large, 2, 1024, self->b.va);
+	ws1 = small.plan.ws_bytes + large.plan.ws_bytes;
+	vnpu_job_init(&job);
+	vnpu_job_add_op(&job, &small);
+	vnpu_job_add_op(&job, &add);
+	vnpu_job_add_op(&job, &large);
+	ASSERT_EQ(0, vnpu_job_submit_wait(self->fd, self->s1, &job, NULL));
 	/* s2: an operator whose workspace is outside its pool (no requirement). */
-	t[0] = reduce_ones(self, 1, 10, self->data.va + 800 * KiB);
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->s2, t, 1, NULL));
+	reduce_ones(self, &other, 1, 10, self->data.va + 800 * KiB);
+	ws2 = other.plan.ws_bytes;
+	ASSERT_EQ(0, vnpu_op_submit_wait(self->fd, self->s2, &other, NULL));
 	/* A failed submit counts nothing. */
-	t[0].op.ws_size = 4;
-	EXPECT_EQ(-ENOSPC, vnpu_submit_wait(self->fd, self->s2, t, 1, NULL));
+	move_ws(&other, 4096);
+	EXPECT_EQ(-ENXIO, vnpu_op_submit_wait(self->fd, self->s2, &other, NULL));
 
 	s1 = vnpu_pool_stats(self->fd, self->s1);
 	EXPECT_EQ(2, s1.binds);
@@ -749,21 +801,22 @@ TEST_F(pool, counters_exact)
 	EXPECT_EQ(8192 + 4096 - 1024, s1.bytes_bound);
 	EXPECT_EQ(0, s1.hazards_serialized);
 	EXPECT_EQ(0, s1.hazards_rejected);
-	EXPECT_EQ(64 + 4096, s1.ws_bytes_used);
+	EXPECT_EQ(64 + 4096, ws1);
+	EXPECT_EQ(ws1, s1.ws_bytes_used);
 	EXPECT_EQ(2, s1.ws_tasks);
 
 	s2 = vnpu_pool_stats(self->fd, self->s2);
 	EXPECT_EQ(1, s2.binds);
 	EXPECT_EQ(0, s2.unbinds);
 	EXPECT_EQ(1000, s2.bytes_bound);
-	EXPECT_EQ(40, s2.ws_bytes_used);
+	EXPECT_EQ(ws2, s2.ws_bytes_used);
 	EXPECT_EQ(1, s2.ws_tasks);
 
 	tot = vnpu_pool_stats(self->fd, 0);
 	EXPECT_EQ(3, tot.binds);
 	EXPECT_EQ(1, tot.unbinds);
 	EXPECT_EQ(s1.bytes_bound + s2.bytes_bound, tot.bytes_bound);
-	EXPECT_EQ(64 + 4096 + 40, tot.ws_bytes_used);
+	EXPECT_EQ(ws1 + ws2, tot.ws_bytes_used);
 	EXPECT_EQ(3, tot.ws_tasks);
 
 	/* The totals keep a destroyed stream's history, not its bytes. */
@@ -772,13 +825,43 @@ TEST_F(pool, counters_exact)
 	EXPECT_EQ(3, tot.binds);
 	EXPECT_EQ(1, tot.unbinds);
 	EXPECT_EQ(1000, tot.bytes_bound);
-	EXPECT_EQ(64 + 4096 + 40, tot.ws_bytes_used);
+	EXPECT_EQ(ws1 + ws2, tot.ws_bytes_used);
 	EXPECT_EQ(3, tot.ws_tasks);
 	/* ...and report no ranges. */
 	uint32_t count = 99;
 
 	ASSERT_EQ(0, vnpu_pool_query(self->fd, 0, NULL, 0, &count, NULL));
 	EXPECT_EQ(0, count);
+}
+
+/*
+ * The kernel counts operands, not plans: an operator task with two
+ * WORKSPACE operands is one workspace task of their summed sizes, one with
+ * none is not counted, and an operand listed twice counts twice. (lib/ops
+ * never plans two workspaces, so the server faults the task; the counts
+ * are the submit's.)
+ */
+TEST_F(pool, counters_count_workspace_operands)
+{
+	struct drm_vnpu_pool_stats s;
+	struct vnpu_op t, relu;
+	struct vnpu_job job;
+
+	reduce_ones(self, &t, 2, 16, self->a.va);
+	t.operands[3] = (struct drm_vnpu_operand){
+		.va = self->a.va + 4096, .size = 100, .access = VNPU_OPERAND_WORKSPACE,
+	};
+	t.operands[4] = t.operands[3];
+	t.noperands = 5;
+	vnpu_op_encode(&t);
+	relu16(&relu, self->data.va, self->data.va + 4096);
+	vnpu_job_init(&job);
+	vnpu_job_add_op(&job, &relu);
+	vnpu_job_add_op(&job, &t);
+	EXPECT_EQ(-EIO, vnpu_job_submit_wait(self->fd, self->s1, &job, NULL));
+	s = vnpu_pool_stats(self->fd, self->s1);
+	EXPECT_EQ(1, s.ws_tasks);
+	EXPECT_EQ(64 + 100 + 100, s.ws_bytes_used);
 }
 
 TEST_F(pool, counters_per_file)
@@ -804,14 +887,15 @@ TEST_F(pool, counters_per_file)
 TEST_F(pool, fdinfo_stream_lines)
 {
 	struct vnpu_fdinfo_stream f;
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->a.va + 64);
+	struct vnpu_op t;
 	uint32_t s3;
 
+	reduce_ones(self, &t, 2, 16, self->a.va + 64);
 	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_HIGH, &s3));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->a.va, 4096));
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s1, self->b.va, 100));
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
-	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->s1, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
+	ASSERT_EQ(0, vnpu_op_submit_wait(self->fd, self->s1, &t, NULL));
 
 	EXPECT_EQ(3, vnpu_fdinfo_value(self->fd, "vnpu-streams"));
 	EXPECT_EQ(3, vnpu_fdinfo_stream_lines(self->fd));
@@ -826,7 +910,7 @@ TEST_F(pool, fdinfo_stream_lines)
 	EXPECT_EQ(4196, f.pool_bytes);
 	EXPECT_EQ(0, f.hazards_serialized);
 	EXPECT_EQ(0, f.hazards_rejected);
-	EXPECT_EQ(128, f.ws_bytes);
+	EXPECT_EQ(2 * t.plan.ws_bytes, f.ws_bytes);
 	EXPECT_EQ(2, f.ws_tasks);
 	ASSERT_EQ(0, vnpu_fdinfo_stream(self->fd, s3, &f));
 	EXPECT_EQ(VNPU_PRIORITY_HIGH, f.prio);
@@ -838,9 +922,10 @@ TEST_F(pool, fdinfo_stream_lines)
 
 	x[0] = 1;
 	x[1] = 0;
-	t = vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 1, 0, 0, self->data.va + 600 * KiB,
-			 self->data.va + 600 * KiB + 4, self->data.va + 600 * KiB + 8, 0, 0);
-	ASSERT_EQ(-EDOM, vnpu_submit_wait(self->fd, s3, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_op_eltwise(&t, "RealDiv", ACL_INT32, 1, 1));
+	vnpu_op_set_va(&t, self->data.va + 600 * KiB, self->data.va + 600 * KiB + 4,
+		       self->data.va + 600 * KiB + 8, 0);
+	ASSERT_EQ(-EDOM, vnpu_op_submit_wait(self->fd, s3, &t, NULL));
 	ASSERT_EQ(0, vnpu_fdinfo_stream(self->fd, s3, &f));
 	EXPECT_STREQ("failed", f.state);
 	EXPECT_EQ(VNPU_STREAM_ERROR_ARITH, f.error);
@@ -867,7 +952,7 @@ TEST_F(pool, fdinfo_queued_jobs)
 	EXPECT_EQ(5, f.submitted);
 	EXPECT_EQ(0, f.completed);
 	EXPECT_EQ(5, f.queued);
-	*gate = 1;
+	ASSERT_EQ(0, open_gate(self));
 	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->s1, seqno, VNPU_WAIT_FOREVER_NS));
 	ASSERT_EQ(0, vnpu_fdinfo_stream(self->fd, self->s1, &f));
 	EXPECT_EQ(0, f.queued);
@@ -901,11 +986,8 @@ TEST_F(pool, debugfs_counters_exact)
 	static char text[1 << 16];
 	char want[512];
 	volatile uint32_t *gate = (volatile uint32_t *)((char *)self->data.cpu + 1000 * KiB);
-	struct drm_vnpu_task held[2] = {
-		vnpu_task_wait32(self->data.va + 1000 * KiB, VNPU_WAIT_EQ, 1),
-		reduce_ones(self, 2, 16, self->a.va),			/* 64 bytes of workspace */
-	};
-	struct drm_vnpu_task t = reduce_ones(self, 2, 16, self->a.va);	/* the same 64 */
+	struct vnpu_job held;
+	struct vnpu_op t;
 	uint64_t client = vnpu_param(self->fd, VNPU_PARAM_CLIENT_ID);
 	struct drm_vnpu_pool_stats q1, q2, qt;
 	const char *block;
@@ -917,13 +999,19 @@ TEST_F(pool, debugfs_counters_exact)
 	ASSERT_EQ(0, vnpu_pool_bind(self->fd, self->s2, self->a.va, 8192));
 	ASSERT_EQ(0, vnpu_pool_unbind(self->fd, self->s1, self->a.va + 4096, 1024));
 
+	/* s1's job holds [a, a+64) as workspace; s2 uses the same 64 bytes. */
+	reduce_ones(self, &t, 2, 16, self->a.va);
+	ASSERT_EQ(64, t.plan.ws_bytes);
+	vnpu_job_init(&held);
+	vnpu_job_add(&held, vnpu_task_wait32(self->data.va + 1000 * KiB, VNPU_WAIT_EQ, 1));
+	vnpu_job_add_op(&held, &t);
 	*gate = 0;
-	ASSERT_EQ(0, vnpu_submit(self->fd, self->s1, held, 2, NULL, 0, 0, 0, NULL));
-	ASSERT_EQ(0, vnpu_submit(self->fd, self->s2, &t, 1, NULL, 0, 0, 0, &seqno));
+	ASSERT_EQ(0, vnpu_job_submit(self->fd, self->s1, &held, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_op_submit(self->fd, self->s2, &t, 0, &seqno));
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s2, VNPU_STREAM_PARAM_HAZARD_POLICY,
 					   VNPU_HAZARD_STRICT));
-	EXPECT_EQ(-EBUSY, vnpu_submit(self->fd, self->s2, &t, 1, NULL, 0, 0, 0, NULL));
-	*gate = 1;
+	EXPECT_EQ(-EBUSY, vnpu_op_submit(self->fd, self->s2, &t, 0, NULL));
+	ASSERT_EQ(0, open_gate(self));
 	ASSERT_EQ(0, vnpu_stream_wait_seqno(self->fd, self->s2, seqno, VNPU_WAIT_FOREVER_NS));
 	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->s1, VNPU_STREAM_PARAM_REQUIRE_POOL, 1));
 

@@ -151,6 +151,8 @@ TEST(json_reports_the_holder)
 	/* The device line adds up the same. */
 	EXPECT_NONNULL(strstr(out, "\"memory_used\":5242880,")) TH_LOG("%s", out);
 	EXPECT_NONNULL(strstr(out, "\"streams\":3,\"processes\":[")) TH_LOG("%s", out);
+	/* The guest's vnpu-engined is attached. */
+	EXPECT_NONNULL(strstr(out, "\"engines\":2,\"engine_server\":true,")) TH_LOG("%s", out);
 	EXPECT_TRUE(json_valid("--json"));
 	EXPECT_TRUE(json_valid("--json --streams"));
 	reap(pid);
@@ -295,18 +297,21 @@ enum { SA, SB, SC, SF, NSTATE };
 
 /*
  * On device 0: streams SA, SB and SC share a 64 KiB pool buffer bound to
- * each. SA runs a REDUCE_SUM with 256 bytes of workspace in it, held back
- * by a gate while SB submits the same (serialized: hazards_serialized=1)
- * and strict SC tries (rejected: hazards_rejected=1); then the gate opens.
- * SF fails on an int32 division by zero (state=failed, error=ARITH).
+ * each. SA runs a ReduceSumD (lib/ops) with 256 bytes of workspace in it,
+ * held back by a gate while SB submits the same (serialized:
+ * hazards_serialized=1) and strict SC tries (rejected: hazards_rejected=1);
+ * then the gate opens (a host store and SIGNAL). SF fails on an int32
+ * division by zero (state=failed, error=ARITH).
  */
 static int setup_states(void *arg, void *out)
 {
 	uint32_t *ids = out, sync;
 	struct vnpu_buf pool, data;
-	struct drm_vnpu_task t[2];
+	struct drm_vnpu_task wait;
+	struct vnpu_op reduce, div;
+	struct vnpu_job held;
 	volatile uint32_t *gate;
-	int32_t *div;
+	int32_t *x;
 	float *in;
 	int fd = vnpu_open_device(0);
 
@@ -328,24 +333,31 @@ static int setup_states(void *arg, void *out)
 		in[i] = 1.0f;
 	gate = (volatile uint32_t *)((char *)data.cpu + GATE);
 	*gate = 0;
-	t[0] = vnpu_task_wait32(data.va + GATE, VNPU_WAIT_EQ, 1);
-	t[1] = vnpu_task_op(VNPU_OP_REDUCE_SUM, VNPU_DTYPE_F32, 4, 64, 0, data.va, 0,
-			    data.va + OUT, pool.va, 256);
-	if (vnpu_submit(fd, ids[SA], t, 2, NULL, 0, 0, 0, NULL) ||
-	    vnpu_submit(fd, ids[SB], &t[1], 1, NULL, 0, sync, 0, NULL) ||
-	    vnpu_submit(fd, ids[SC], &t[1], 1, NULL, 0, 0, 0, NULL) != -EBUSY)
+	wait = vnpu_task_wait32(data.va + GATE, VNPU_WAIT_EQ, 1);
+	if (vnpu_op_rows(&reduce, "ReduceSumD", ACL_FLOAT, 4, 64, 0) ||
+	    reduce.plan.ws_bytes != 256)
 		return -1;
-	*gate = 1;
+	vnpu_op_set_va(&reduce, data.va, 0, data.va + OUT, pool.va);
+	vnpu_job_init(&held);
+	vnpu_job_add(&held, wait);
+	vnpu_job_add_op(&held, &reduce);
+	if (vnpu_job_submit(fd, ids[SA], &held, NULL, 0, 0, 0, NULL) ||
+	    vnpu_op_submit(fd, ids[SB], &reduce, sync, NULL) ||
+	    vnpu_op_submit(fd, ids[SC], &reduce, 0, NULL) != -EBUSY)
+		return -1;
+	if (vnpu_buf_write32(fd, &data, GATE, 1))
+		return -1;
 	if (vnpu_syncobj_wait(fd, sync, VNPU_WAIT_FOREVER_NS) ||
 	    vnpu_stream_wait_seqno(fd, ids[SA], 1, VNPU_WAIT_FOREVER_NS))
 		return -1;
-	div = (int32_t *)((char *)data.cpu + DIV);
-	div[0] = 1;
-	div[1] = 0;
-	t[0] = vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 1, 0, 0, data.va + DIV,
-			    data.va + DIV + 4, data.va + DIV + 8, 0, 0);
+	x = (int32_t *)((char *)data.cpu + DIV);
+	x[0] = 1;
+	x[1] = 0;
+	if (vnpu_op_eltwise(&div, "RealDiv", ACL_INT32, 1, 1))
+		return -1;
+	vnpu_op_set_va(&div, data.va + DIV, data.va + DIV + 4, data.va + DIV + 8, 0);
 	/* The division by zero fails the job (and its stream) with -EDOM. */
-	return vnpu_submit_wait(fd, ids[SF], t, 1, NULL) == -EDOM ? 0 : -1;
+	return vnpu_op_submit_wait(fd, ids[SF], &div, NULL) == -EDOM ? 0 : -1;
 }
 
 TEST(streams_show_failure_pools_hazards_workspace)

@@ -205,7 +205,7 @@ static struct drm_vnpu_task cmp_wait(const struct cmp_case *c, uint64_t va)
 /*
  * Each case: a wait that holds completes at once; one that does not holds
  * its stream back (the write after it does not happen) until the CPU
- * stores a word that satisfies it.
+ * stores a word that satisfies it and says so (SIGNAL).
  */
 TEST_F(st, wait_value_compare_ops)
 {
@@ -244,6 +244,8 @@ TEST_F(st, wait_value_compare_ops)
 				*u64_at(&self->buf, 256) = c->value;
 			else
 				*u32_at(&self->buf, 256) = (uint32_t)c->value;
+			/* The device looks again only when told. */
+			ASSERT_EQ(0, vnpu_signal(self->fd, word_va, 8, NULL));
 		}
 		ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS))
 			TH_LOG("case %u never ran", i);
@@ -341,8 +343,10 @@ TEST_F(st, parked_stream_does_not_block_others)
 		ASSERT_EQ(i, *u32_at(&self->buf, 4));
 	}
 	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, sync));
-	*u32_at(&self->buf, 0) = 1;
+	ASSERT_EQ(0, vnpu_buf_write32(self->fd, &self->buf, 0, 1));
 	EXPECT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	/* Released, not timed out. */
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sync));
 }
 
 /* A value written by a task on one stream releases a wait on another. */
@@ -506,7 +510,7 @@ TEST_F(st, low_priority_runs_after_normal)
 	ASSERT_EQ(0, vnpu_submit(self->fd, low, &fill, 1, &in, 1, done, 0, NULL));
 	for (int i = 0; i < 32; i++)
 		ASSERT_EQ(0, vnpu_submit(self->fd, normal, &fill, 1, &in, i == 0, 0, 0, NULL));
-	*u32_at(&self->buf, 0) = 1;
+	ASSERT_EQ(0, vnpu_buf_write32(self->fd, &self->buf, 0, 1));
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, done, VNPU_WAIT_FOREVER_NS));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, normal, &q));
 	EXPECT_EQ(32, q.completed_seqno);

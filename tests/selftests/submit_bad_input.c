@@ -222,13 +222,39 @@ TEST_F(bad, submit_flags)
 	}
 }
 
-TEST_F(bad, submit_pad)
+/*
+ * The data area (operators' descriptors and operands; op_bad_input.c has
+ * the rest): its size is bounded, needs a pointer, and must be readable.
+ */
+TEST_F(bad, submit_data_size_above_max)
 {
 	struct drm_vnpu_task t = vnpu_task_nop();
 	struct drm_vnpu_submit args = vnpu_submit_args(self->stream, &t, 1);
 
-	args.pad = 1;
+	args.data = (uintptr_t)self->buf.cpu;
+	args.data_size = VNPU_MAX_SUBMIT_DATA + 1;
 	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+	args.data_size = 0xffffffff;
+	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+}
+
+TEST_F(bad, submit_data_size_without_pointer)
+{
+	struct drm_vnpu_task t = vnpu_task_nop();
+	struct drm_vnpu_submit args = vnpu_submit_args(self->stream, &t, 1);
+
+	args.data_size = 8;
+	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+}
+
+TEST_F(bad, submit_data_unreadable)
+{
+	struct drm_vnpu_task t = vnpu_task_nop();
+	struct drm_vnpu_submit args = vnpu_submit_args(self->stream, &t, 1);
+
+	args.data = 8;
+	args.data_size = 64;
+	EXPECT_EQ(-EFAULT, vnpu_submit_raw(self->fd, &args));
 }
 
 TEST_F(bad, submit_zero_tasks)
@@ -435,17 +461,17 @@ TEST_F(bad, task_unknown_kind)
 /* Operators are a known kind: a bad one fails on its fields (op_bad_input.c). */
 TEST_F(bad, task_op_checked_by_fields)
 {
-	struct drm_vnpu_task t = { .kind = VNPU_TASK_OP };
+	struct vnpu_op o;
 
-	t.op.op = VNPU_OP_RELU;
-	t.op.dtype = VNPU_DTYPE_F32;
-	t.op.dims[0] = 4;
-	t.op.in0 = self->va;
-	t.op.out = self->end;
-	EXPECT_EQ(-ENXIO, submit_task(self, t));
-	t.op.out = self->va + 64;
-	t.op.dims[1] = 1;
-	EXPECT_EQ(-EINVAL, submit_task(self, t));
+	ASSERT_EQ(0, vnpu_op_eltwise(&o, "Relu", ACL_FLOAT, 4, 0));
+	vnpu_op_set_va(&o, self->va, 0, self->end, 0);
+	EXPECT_EQ(-ENXIO, vnpu_op_submit(self->fd, self->stream, &o, 0, NULL));
+	vnpu_op_set_va(&o, self->va, 0, self->va + 64, 0);
+	o.task.raw[2] = 1;
+	EXPECT_EQ(-EINVAL, vnpu_op_submit(self->fd, self->stream, &o, 0, NULL));
+	/* Without its data area it has no descriptor. */
+	o.task.raw[2] = 0;
+	EXPECT_EQ(-EINVAL, submit_task(self, o.task));
 }
 
 TEST_F(bad, nop_flags)
@@ -750,15 +776,15 @@ TEST_F(bad, timestamp_unmapped)
  */
 static uint32_t failed_stream(struct th_metadata *_metadata, FIXTURE_DATA(bad) *self)
 {
-	struct drm_vnpu_task div = vnpu_task_op(VNPU_OP_DIV, VNPU_DTYPE_I32, 1, 0, 0,
-						self->va + 2048, self->va + 2048,
-						self->va + 1024, 0, 0);
 	struct drm_vnpu_stream_query q;
+	struct vnpu_op div;
 	uint32_t id = 0, sync;
 
+	EXPECT_EQ(0, vnpu_op_eltwise(&div, "RealDiv", ACL_INT32, 1, 1));
+	vnpu_op_set_va(&div, self->va + 2048, self->va + 2048, self->va + 1024, 0);
 	EXPECT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &id));
 	EXPECT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
-	EXPECT_EQ(0, vnpu_submit(self->fd, id, &div, 1, NULL, 0, sync, 0, NULL));
+	EXPECT_EQ(0, vnpu_op_submit(self->fd, id, &div, sync, NULL));
 	EXPECT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(-EDOM, vnpu_syncobj_fence_status(self->fd, sync));
 	EXPECT_EQ(0, vnpu_stream_query(self->fd, id, &q));
@@ -778,6 +804,9 @@ TEST_F(bad, order_flags_before_unknown_stream)
 	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
 	args.flags = 0;
 	args.task_size = 1;
+	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
+	args.task_size = sizeof(t);
+	args.data_size = VNPU_MAX_SUBMIT_DATA + 1;
 	EXPECT_EQ(-EINVAL, vnpu_submit_raw(self->fd, &args));
 }
 

@@ -214,7 +214,7 @@ TEST_F(to, timeout_read_when_job_starts)
 	ASSERT_EQ(0, vnpu_submit(self->fd, late, &wait, 1, NULL, 0, s2, 0, NULL));
 	usleep(3 * SHORT_MS * 1000);
 	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, s2));
-	*word(self, 4) = 1;
+	vnpu_buf_write32(self->fd, &self->buf, 4, 1);
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, s2));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, late, &q));
@@ -248,7 +248,7 @@ TEST_F_TIMEOUT(to, waiting_for_in_syncs_does_not_count, 60)
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &mark, 1, &in, 1, done, 0, NULL));
 	for (unsigned int i = 0; i < steps; i++) {
 		usleep(step_ms * 1000);
-		*word(self, 0x200 + 4 * i) = 1;
+		vnpu_buf_write32(self->fd, &self->buf, 0x200 + 4 * i, 1);
 	}
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, done, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, done));

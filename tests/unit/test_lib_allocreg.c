@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host unit tests of lib/rt_allocreg.c: allocator descriptors and the
+ * Host unit tests of lib/rt/rt_allocreg.c: allocator descriptors and the
  * per-stream registration slot, including its lock-free readers and the
  * reclamation of replaced registrations (run under ASan: a record freed
  * while a reader holds it is a use after free).

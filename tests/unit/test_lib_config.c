@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host unit tests of lib/rt_config.c, aclInit()'s JSON configuration reader.
+ * Host unit tests of lib/rt/rt_config.c, aclInit()'s JSON configuration reader.
  */
 #include <check.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host unit tests of lib/rt_handle.c: handle validation and object
+ * Host unit tests of lib/rt/rt_handle.c: handle validation and object
  * lifetimes.
  */
 #include <check.h>

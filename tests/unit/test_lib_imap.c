@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host unit tests of lib/rt_imap.c, the allocation table's ordered range map.
+ * Host unit tests of lib/rt/rt_imap.c, the allocation table's ordered range map.
  */
 #include <check.h>
 #include <errno.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host unit tests of lib/rt_kind.c (aclrtMemcpyKind checking and direction
- * inference) and lib/rt_errmap.c (kernel results to ACL codes).
+ * Host unit tests of lib/rt/rt_kind.c (aclrtMemcpyKind checking and direction
+ * inference) and lib/rt/rt_errmap.c (kernel results to ACL codes).
  */
 #include <check.h>
 #include <errno.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * Host unit tests of lib/rt_wspool.c: the reuse rules of the runtime's own
+ * Host unit tests of lib/rt/rt_wspool.c: the reuse rules of the runtime's own
  * workspace pool (own stream: at once; another stream: only once the last
  * use has signalled), best fit, size classes and the bounds.
  */

@@ -4,7 +4,8 @@
  * registered for a stream with aclrtAllocatorRegister, serving the
  * workspace of a small chain of built-in operators
  *
- *     h = MatMul(a, b^T)    (transpose_x2: needs workspace)
+ *     h = MatMul(a, b^T)    (fp32: BLAS takes the transpose itself, so
+ *                            no workspace and no allocator call)
  *     p = SoftmaxV2(h)      (over the last axis: needs workspace)
  *     r = ReduceSumD(p)     (over the last axis: needs workspace)
  *

@@ -3,6 +3,7 @@
  * acl_optest.c - helpers of the operator and allocator suites.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -23,6 +24,10 @@
 static atomic_bool counting;
 static atomic_ulong counts[256];
 static _Atomic uint64_t fake_abi;	/* 0: report the module's own */
+static atomic_int fake_engine = -1;	/* -1: report the module's own */
+static atomic_uint fail_nr;		/* 0: none */
+static atomic_int fail_err;
+static _Atomic uint32_t fake_stream_error;	/* 0: report the stream's own */
 
 static _Thread_local unsigned int stall_nr;	/* armed on this thread (0: none) */
 static pthread_mutex_t stall_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -53,10 +58,31 @@ int ioctl(int fd, unsigned long request, ...)
 		stall_nr = 0;
 		stall_here();
 	}
+	if (atomic_load(&fail_nr) && _IOC_TYPE(request) == DRM_IOCTL_BASE &&
+	    _IOC_NR(request) == atomic_load(&fail_nr)) {
+		errno = atomic_load(&fail_err);
+		return -1;
+	}
 	if (request == DRM_IOCTL_VNPU_GET_PARAM && atomic_load(&fake_abi) &&
 	    ((struct drm_vnpu_get_param *)arg)->param == VNPU_PARAM_ABI_VERSION) {
 		((struct drm_vnpu_get_param *)arg)->value = atomic_load(&fake_abi);
 		return 0;
+	}
+	if (request == DRM_IOCTL_VNPU_GET_PARAM && atomic_load(&fake_engine) >= 0 &&
+	    ((struct drm_vnpu_get_param *)arg)->param == VNPU_PARAM_ENGINE_ATTACHED) {
+		((struct drm_vnpu_get_param *)arg)->value = (uint64_t)atomic_load(&fake_engine);
+		return 0;
+	}
+	if (request == DRM_IOCTL_VNPU_STREAM_QUERY && atomic_load(&fake_stream_error)) {
+		struct drm_vnpu_stream_query *q = arg;
+		int ret = (int)syscall(SYS_ioctl, fd, request, arg);
+
+		if (!ret) {
+			q->error = atomic_load(&fake_stream_error);
+			q->failed_task = 0;
+			q->failed_seqno = q->submitted_seqno ? q->submitted_seqno : 1;
+		}
+		return ret;
 	}
 	return (int)syscall(SYS_ioctl, fd, request, arg);
 }
@@ -64,6 +90,22 @@ int ioctl(int fd, unsigned long request, ...)
 void ioctl_fake_abi_version(uint64_t abi)
 {
 	atomic_store(&fake_abi, abi);
+}
+
+void ioctl_fake_engine_attached(int attached)
+{
+	atomic_store(&fake_engine, attached);
+}
+
+void ioctl_fake_failure(unsigned int nr, int err)
+{
+	atomic_store(&fail_err, err);
+	atomic_store(&fail_nr, nr);
+}
+
+void ioctl_fake_stream_error(uint32_t error)
+{
+	atomic_store(&fake_stream_error, error);
 }
 
 void ioctl_stall_arm(unsigned int nr)
@@ -169,22 +211,22 @@ struct drm_vnpu_pool_stats pool_stats(int device)
 
 static uint16_t enc_f16(float f)
 {
-	return (uint16_t)ref_encode(f, VNPU_DTYPE_F16);
+	return (uint16_t)ref_encode(f, REF_F16);
 }
 
 static double dec_f16(uint16_t h)
 {
-	return ref_decode(h, VNPU_DTYPE_F16);
+	return ref_decode(h, REF_F16);
 }
 
 static uint16_t enc_bf16(float f)
 {
-	return (uint16_t)ref_encode(f, VNPU_DTYPE_BF16);
+	return (uint16_t)ref_encode(f, REF_BF16);
 }
 
 static double dec_bf16(uint16_t h)
 {
-	return ref_decode(h, VNPU_DTYPE_BF16);
+	return ref_decode(h, REF_BF16);
 }
 
 static size_t type_size(aclDataType t)

@@ -45,8 +45,18 @@ bool ioctl_stall_wait(unsigned int timeout_ms);
 void ioctl_stall_release(void);
 /* Make GET_PARAM report @abi as the module's ABI version (0: the real one). */
 void ioctl_fake_abi_version(uint64_t abi);
+/* Make GET_PARAM VNPU_PARAM_ENGINE_ATTACHED report @attached (-1: the real
+ * answer). */
+void ioctl_fake_engine_attached(int attached);
+/* Make every DRM ioctl number @nr fail with -@err, reaching no kernel
+ * (@nr 0: stop). One such fault at a time. */
+void ioctl_fake_failure(unsigned int nr, int err);
+/* Make STREAM_QUERY report the stream failed with @error (enum
+ * drm_vnpu_stream_error) in its last submitted job (0: the real state). */
+void ioctl_fake_stream_error(uint32_t error);
 
 #define NR_SUBMIT (DRM_COMMAND_BASE + DRM_VNPU_SUBMIT)
+#define NR_SIGNAL (DRM_COMMAND_BASE + DRM_VNPU_SIGNAL)
 #define NR_POOL_BIND (DRM_COMMAND_BASE + DRM_VNPU_POOL_BIND)
 #define NR_POOL_UNBIND (DRM_COMMAND_BASE + DRM_VNPU_POOL_UNBIND)
 

@@ -30,6 +30,45 @@ double ref_rng_uniform(struct ref_rng *r, double lo, double hi)
 	return lo + (hi - lo) * ldexp((double)(ref_rng_next(r) >> 11), -53);
 }
 
+/* ---------------------------------------------------------------- codes */
+
+/* aclDataType values (include/acl/acl_base.h), kept here so that the
+ * reference needs no header of the code it checks. */
+#define REF_ACL_FLOAT 0
+#define REF_ACL_FLOAT16 1
+#define REF_ACL_INT32 3
+#define REF_ACL_BF16 27
+
+uint32_t ref_dtype_from_acl(int32_t acl_dtype)
+{
+	switch (acl_dtype) {
+	case REF_ACL_FLOAT:
+		return REF_F32;
+	case REF_ACL_FLOAT16:
+		return REF_F16;
+	case REF_ACL_BF16:
+		return REF_BF16;
+	case REF_ACL_INT32:
+		return REF_I32;
+	}
+	return 0;
+}
+
+int32_t ref_dtype_to_acl(uint32_t dtype)
+{
+	switch (dtype) {
+	case REF_F32:
+		return REF_ACL_FLOAT;
+	case REF_F16:
+		return REF_ACL_FLOAT16;
+	case REF_BF16:
+		return REF_ACL_BF16;
+	case REF_I32:
+		return REF_ACL_INT32;
+	}
+	return -1;
+}
+
 /* ---------------------------------------------------------------- formats */
 
 /* A binary floating-point format: precision, exponent range, width. */
@@ -324,6 +363,71 @@ double ref_reduce_inner(uint32_t op, uint32_t dtype, const void *in, size_t cols
 	}
 	if (abs_sum)
 		*abs_sum = mag;
+	return acc;
+}
+
+double ref_reduce_axes(uint32_t op, uint32_t dtype, const void *in, unsigned int ndim,
+		       const size_t *dims, uint64_t axes, size_t o, double *abs_sum)
+{
+	size_t coord[64] = { 0 }, n = 1, base = 0, stride = 1;
+	double acc = op == VNPU_OP_REDUCE_MAX ? -INFINITY : 0, mag = 0;
+	bool nan = false;
+	uint32_t s = 0;
+	int32_t mx = INT32_MIN;
+
+	if (ndim > 64)
+		return NAN;
+	/* The first input element of output @o: its kept coordinates, 0 elsewhere. */
+	for (unsigned int d = ndim; d-- > 0;) {
+		if (!(axes >> d & 1)) {
+			base += (o % dims[d]) * stride;
+			o /= dims[d];
+		} else {
+			n *= dims[d];
+		}
+		stride *= dims[d];
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t at = base, st = 1;
+
+		for (unsigned int d = ndim; d-- > 0;) {
+			if (axes >> d & 1)
+				at += coord[d] * st;
+			st *= dims[d];
+		}
+		if (dtype == VNPU_DTYPE_I32) {
+			uint32_t b = ref_bits(in, dtype, at);
+
+			s += b;
+			if ((int32_t)b > mx)
+				mx = (int32_t)b;
+		} else {
+			double v = ref_get(in, dtype, at);
+
+			nan |= isnan(v);
+			if (op == VNPU_OP_REDUCE_MAX) {
+				if (v > acc)
+					acc = v;
+			} else {
+				acc += v;
+				mag += fabs(v);
+			}
+		}
+		/* the next coordinate over the reduced axes, last axis fastest */
+		for (unsigned int d = ndim; d-- > 0;) {
+			if (!(axes >> d & 1))
+				continue;
+			if (++coord[d] < dims[d])
+				break;
+			coord[d] = 0;
+		}
+	}
+	if (abs_sum)
+		*abs_sum = mag;
+	if (dtype == VNPU_DTYPE_I32)
+		return op == VNPU_OP_REDUCE_SUM ? (double)(int32_t)s : (double)mx;
+	if (nan && op == VNPU_OP_REDUCE_MAX)
+		return NAN;
 	return acc;
 }
 

@@ -18,7 +18,69 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "vnpu_drm.h"
+/*
+ * The reference's own codes for data types, operators and operator flags.
+ * They keep the numbers of the 1.x uapi's VNPU_DTYPE_*, VNPU_OP_* and
+ * VNPU_OP_F_*, which ABI 2.0 dropped (operators are lib/ops' business
+ * now, with aclDataType types); the old names stay defined here for the
+ * tests written with them.
+ */
+enum ref_dtype {
+	REF_F32 = 1,
+	REF_F16 = 2,
+	REF_BF16 = 3,
+	REF_I32 = 4,
+};
+
+enum ref_op {
+	REF_OP_ADD = 1,
+	REF_OP_SUB,
+	REF_OP_MUL,
+	REF_OP_DIV,
+	REF_OP_RELU,
+	REF_OP_ABS,
+	REF_OP_CAST,
+	REF_OP_REDUCE_SUM,
+	REF_OP_REDUCE_MAX,
+	REF_OP_SOFTMAX,
+	REF_OP_MATMUL,
+};
+
+#define REF_F_SCALAR_IN0 (1u << 0)	/* in0 is one element, broadcast */
+#define REF_F_SCALAR_IN1 (1u << 1)	/* in1 is one element, broadcast */
+#define REF_F_TRANS_A (1u << 2)		/* MATMUL: in0 stored transposed */
+#define REF_F_TRANS_B (1u << 3)		/* MATMUL: in1 stored transposed */
+
+#ifndef VNPU_DTYPE_F32
+#define VNPU_DTYPE_F32 REF_F32
+#define VNPU_DTYPE_F16 REF_F16
+#define VNPU_DTYPE_BF16 REF_BF16
+#define VNPU_DTYPE_I32 REF_I32
+#endif
+#ifndef VNPU_OP_ADD
+#define VNPU_OP_ADD REF_OP_ADD
+#define VNPU_OP_SUB REF_OP_SUB
+#define VNPU_OP_MUL REF_OP_MUL
+#define VNPU_OP_DIV REF_OP_DIV
+#define VNPU_OP_RELU REF_OP_RELU
+#define VNPU_OP_ABS REF_OP_ABS
+#define VNPU_OP_CAST REF_OP_CAST
+#define VNPU_OP_REDUCE_SUM REF_OP_REDUCE_SUM
+#define VNPU_OP_REDUCE_MAX REF_OP_REDUCE_MAX
+#define VNPU_OP_SOFTMAX REF_OP_SOFTMAX
+#define VNPU_OP_MATMUL REF_OP_MATMUL
+#define VNPU_OP_F_SCALAR_IN0 REF_F_SCALAR_IN0
+#define VNPU_OP_F_SCALAR_IN1 REF_F_SCALAR_IN1
+#define VNPU_OP_F_TRANS_A REF_F_TRANS_A
+#define VNPU_OP_F_TRANS_B REF_F_TRANS_B
+#endif
+
+/*
+ * The reference code of an aclDataType (ACL_FLOAT 0, ACL_FLOAT16 1,
+ * ACL_INT32 3, ACL_BF16 27), 0 for the others; and back (-1 for none).
+ */
+uint32_t ref_dtype_from_acl(int32_t acl_dtype);
+int32_t ref_dtype_to_acl(uint32_t dtype);
 
 /* Deterministic random numbers (xorshift64*). */
 struct ref_rng {
@@ -84,6 +146,13 @@ double ref_reduce_inner(uint32_t op, uint32_t dtype, const void *in, size_t cols
 			size_t row, size_t k, double *abs_sum);
 void ref_softmax_inner(uint32_t dtype, const void *in, size_t cols, size_t inner, size_t row,
 		       size_t k, double *out);
+/*
+ * REDUCE_SUM/REDUCE_MAX of a row-major tensor of @ndim dimensions @dims
+ * over the axes whose bits are set in @axes: element @o of the result (the
+ * tensor without those axes, row-major). *@abs_sum gets sum |x| (may be NULL).
+ */
+double ref_reduce_axes(uint32_t op, uint32_t dtype, const void *in, unsigned int ndim,
+		       const size_t *dims, uint64_t axes, size_t o, double *abs_sum);
 /* MATMUL element (i, j) for dims {m, n, k}; *@abs_sum gets sum |a*b|. */
 double ref_matmul(uint32_t dtype, uint32_t flags, const void *a, const void *b, size_t m,
 		  size_t n, size_t k, size_t i, size_t j, double *abs_sum);

@@ -282,6 +282,22 @@ int vnpu_buf_create(int fd, uint64_t size, struct vnpu_buf *buf)
 	return 0;
 }
 
+int vnpu_signal(int fd, uint64_t va, uint64_t size, uint32_t *woken)
+{
+	struct drm_vnpu_signal args = { .va = va, .size = size };
+	int ret = vnpu_ioctl(fd, DRM_IOCTL_VNPU_SIGNAL, &args);
+
+	if (!ret && woken)
+		*woken = args.woken;
+	return ret;
+}
+
+int vnpu_buf_write32(int fd, struct vnpu_buf *buf, size_t off, uint32_t value)
+{
+	*(volatile uint32_t *)((char *)buf->cpu + off) = value;
+	return vnpu_signal(fd, buf->va + off, sizeof(value), NULL);
+}
+
 void vnpu_buf_destroy(int fd, struct vnpu_buf *buf)
 {
 	if (buf->cpu)

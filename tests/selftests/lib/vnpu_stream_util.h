@@ -78,6 +78,14 @@ struct vnpu_buf {
 };
 
 int vnpu_buf_create(int fd, uint64_t size, struct vnpu_buf *buf);
+/*
+ * The host wrote [@va, @va + @size): waits on it look again (SIGNAL; the
+ * device does not poll). Returns 0 or -errno; @woken (may be NULL) gets
+ * how many waits that released.
+ */
+int vnpu_signal(int fd, uint64_t va, uint64_t size, uint32_t *woken);
+/* Store @value at @off of @buf through its mapping and signal it. */
+int vnpu_buf_write32(int fd, struct vnpu_buf *buf, size_t off, uint32_t value);
 /* Unmap and close the handle (either part may already be gone). */
 void vnpu_buf_destroy(int fd, struct vnpu_buf *buf);
 

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: MIT
+/*
+ * acl_stream.c - streams and stream value operations.
+ */
+#include "acl_internal.h"
+
+static aclError create_stream(aclrtStream *stream, uint32_t priority, uint32_t flags)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_REQUIRE(stream);
+	ret = rt_context_require(&ctx);
+	if (ret)
+		return ret;
+	ret = rt_stream_create(ctx->dev, ctx, priority, flags, false, &s);
+	rt_context_put(ctx);
+	if (ret)
+		return ret;
+	*stream = s;
+	rt_stream_put(s);
+	return ACL_SUCCESS;
+}
+
+aclError aclrtCreateStream(aclrtStream *stream)
+{
+	ACL_ENTER();
+	return create_stream(stream, 0, 0);
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag)
+{
+	ACL_ENTER();
+	return create_stream(stream, priority, flag);
+}
+
+static aclError destroy_stream(aclrtStream stream, bool force)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_REQUIRE(stream);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	if (s->is_default)
+		ret = rt_err(ACL_ERROR_INVALID_PARAM, "%p is a default stream, which cannot be destroyed", stream);
+	else
+		ret = rt_stream_destroy(s, force);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclrtDestroyStream(aclrtStream stream)
+{
+	ACL_ENTER();
+	return destroy_stream(stream, false);
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream)
+{
+	ACL_ENTER();
+	return destroy_stream(stream, true);
+}
+
+static aclError synchronize_stream(aclrtStream stream, int64_t deadline)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_stream_synchronize(s, deadline);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream)
+{
+	ACL_ENTER();
+	return synchronize_stream(stream, RT_FOREVER);
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout)
+{
+	ACL_ENTER();
+	if (timeout < -1)
+		return rt_err(ACL_ERROR_RT_PARAM_INVALID, "timeout %d ms is invalid (-1 or >= 0)", timeout);
+	return synchronize_stream(stream, rt_deadline(timeout));
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	bool complete;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(status);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_stream_query(s, &complete);
+	if (!ret)
+		*status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	struct rt_event *ev;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(event);
+	ev = rt_event_lookup(event);
+	if (!ev)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not an event (never created, or destroyed)", event);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (!ret) {
+		ret = rt_stream_wait_event(s, ev);
+		acl_stream_done(ctx, s);
+	}
+	rt_event_put(ev);
+	return ret;
+}
+
+aclError aclrtValueWrite(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(devAddr);
+	if (flag)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flag 0x%x is reserved and must be 0", flag);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_value_op(s, devAddr, value, 0, false);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	uint32_t cmp;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(devAddr);
+	switch (flag) {
+	case ACL_VALUE_WAIT_GEQ: cmp = VNPU_WAIT_GEQ; break;
+	case ACL_VALUE_WAIT_EQ: cmp = VNPU_WAIT_EQ; break;
+	case ACL_VALUE_WAIT_AND: cmp = VNPU_WAIT_AND; break;
+	case ACL_VALUE_WAIT_NOR: cmp = VNPU_WAIT_NOR; break;
+	default:
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flag %u is not an ACL_VALUE_WAIT_* condition", flag);
+	}
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_value_op(s, devAddr, value, cmp, true);
+	acl_stream_done(ctx, s);
+	return ret;
+}

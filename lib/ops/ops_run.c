@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ops_run.c - vops_run(): decode a descriptor, plan it again, check the
+ * operands against that plan, compute.
+ *
+ * The plan is made by the same code as vops_plan()'s (ops_plan_call()), so
+ * whatever a descriptor says, its operator touches only what that plan
+ * says it needs, and vops_run() has checked the operands hold that much
+ * before anything is read or written. A descriptor that lies about its
+ * shapes (more elements than its operands hold) is a FAULT of its own task;
+ * nothing is written then.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "ops_int.h"
+#include "vnpu_drm.h"
+
+static const char *access_name(uint32_t access)
+{
+	switch (access) {
+	case VNPU_OPERAND_READ: return "READ";
+	case VNPU_OPERAND_WRITE: return "WRITE";
+	case VNPU_OPERAND_WORKSPACE: return "WORKSPACE";
+	default: return "unknown";
+	}
+}
+
+#define FAULT(...)						\
+	do {							\
+		if (why && why_size)				\
+			snprintf(why, why_size, __VA_ARGS__);	\
+		return VOPS_RUN_FAULT;				\
+	} while (0)
+
+/*
+ * Operand @i, the plan's @what (@n: its number among them), against the
+ * plan: access, alignment, size.
+ */
+static enum vops_run_status check_operand(const struct vops_plan *p, const struct vops_operand *o,
+					  unsigned int i, const char *what, unsigned int n, uint32_t access,
+					  uint32_t align, uint64_t need, char *why, size_t why_size)
+{
+	if (o->access != access)
+		FAULT("%s: operand %u (%s %u) has access %s (%u), not %s", p->type, i, what, n,
+		      access_name(o->access), o->access, access_name(access));
+	if (need && !o->ptr)
+		FAULT("%s: operand %u (%s %u) has no memory", p->type, i, what, n);
+	if (align > 1 && ((uintptr_t)o->ptr & (align - 1)))
+		FAULT("%s: operand %u (%s %u) at %p is not %u-byte aligned", p->type, i, what, n, o->ptr,
+		      align);
+	if (o->size < need)
+		FAULT("%s: operand %u (%s %u) has %" PRIu64 " bytes, the descriptor's shapes need %" PRIu64,
+		      p->type, i, what, n, o->size, need);
+	return VOPS_RUN_OK;
+}
+
+enum vops_run_status vops_run(const void *desc, size_t desc_size, const struct vops_operand *operands,
+			      unsigned int noperands, const struct vops_ctl *ctl, char *why, size_t why_size)
+{
+	struct ops_runner runner = { .ctl = ctl, .started = false };
+	struct ops_decoded dec;
+	struct vops_error err;
+	struct vops_plan plan;
+	struct ops_bufs bufs;
+	unsigned int n, i, at = 0;
+
+	if (why && why_size)
+		why[0] = '\0';
+	if (!ops_desc_decode(desc, desc_size, &dec, why, why && why_size ? why_size : 0))
+		return VOPS_RUN_FAULT;
+	if (ops_plan_call(&dec.call, &plan, &err))
+		FAULT("descriptor: %s", err.msg);
+
+	n = vops_plan_operands(&plan);
+	if (noperands != n)
+		FAULT("%s: the descriptor's plan takes %u operands, got %u", plan.type, n, noperands);
+	if (n && !operands)
+		FAULT("%s: no operands (NULL)", plan.type);
+	for (i = 0; i < (unsigned int)plan.nin; i++, at++) {
+		if (check_operand(&plan, &operands[at], at, "input", i, VNPU_OPERAND_READ, plan.in_align[i],
+				  plan.in_bytes[i], why, why_size))
+			return VOPS_RUN_FAULT;
+		bufs.in[i] = operands[at].ptr;
+	}
+	for (i = 0; i < (unsigned int)plan.nout; i++, at++) {
+		if (check_operand(&plan, &operands[at], at, "output", i, VNPU_OPERAND_WRITE, plan.out[i].align,
+				  plan.out[i].bytes, why, why_size))
+			return VOPS_RUN_FAULT;
+		bufs.out[i] = operands[at].ptr;
+	}
+	bufs.ws = NULL;
+	if (plan.ws_bytes) {
+		if (check_operand(&plan, &operands[at], at, "workspace", 0, VNPU_OPERAND_WORKSPACE,
+				  plan.ws_align, plan.ws_bytes, why, why_size))
+			return VOPS_RUN_FAULT;
+		bufs.ws = operands[at].ptr;
+	}
+	if (plan.empty)
+		return VOPS_RUN_OK;
+	return dec.call.def->run(&dec.call, &plan, &bufs, &runner);
+}

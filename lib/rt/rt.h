@@ -1,0 +1,437 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rt.h - libascendcl's runtime core: devices, contexts, streams, events,
+ * memory and host callbacks, between the ACL surface (acl_*.c: argument
+ * checks, codes, messages) and the driver layer (drv.c: ioctls).
+ *
+ * Functions returning aclError record a message for aclGetRecentErrMsg()
+ * whenever they fail (rt_err()), so callers just pass the code on.
+ *
+ * Lifetimes: contexts, streams and events are rt_obj's found through the
+ * handle registry (rt_handle.h); every object holds a reference on its
+ * rt_dev, whose file descriptor is closed when the last reference goes.
+ * Lock order: g_dev_lock -> callback lock -> dev->lock -> stream submit_lock
+ * -> stream pool_lock -> event lock -> dev->mem_lock -> slot pool lock;
+ * a stream's ws_lock and alloc_slot.lock and a device's ws_lock are taken
+ * alone. No runtime lock is ever held while an application callback runs.
+ */
+#ifndef VNPU_LIB_RT_H
+#define VNPU_LIB_RT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "acl/acl.h"
+#include "drv.h"
+#include "rt_allocreg.h"
+#include "rt_handle.h"
+#include "rt_imap.h"
+#include "rt_list.h"
+#include "rt_wspool.h"
+
+#define RT_MAX_DEVICES 64
+#define RT_FOREVER INT64_MAX
+
+/* ---- errors (rt_error.c) ------------------------------------------------ */
+
+/* Name the ACL function the calling thread is in, for messages. */
+void rt_api_enter(const char *name);
+/* Record @code as the thread's last error with a message; returns @code. */
+aclError rt_err(aclError code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* rt_err() with the ACL code of kernel errno @err and its text appended. */
+aclError rt_err_errno(int err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* While quiet, failures of runtime-internal work record nothing in the
+ * calling thread's error state. Returns the previous setting. */
+bool rt_err_quiet(bool quiet);
+/*
+ * The calling thread's error state: the API name used in messages, the last
+ * error and the pending message. Saved before an application callback that
+ * may call ACL functions and restored after it, so what the callback's own
+ * calls leave behind does not outlive it.
+ */
+#define RT_ERRMSG_MAX 512
+struct rt_errsave {
+	const char *api;
+	aclError last;
+	bool has_msg;
+	char msg[RT_ERRMSG_MAX];
+};
+void rt_err_save(struct rt_errsave *save);
+void rt_err_restore(const struct rt_errsave *save);
+/* aclGetRecentErrMsg(): hand out and clear the thread's message. */
+const char *rt_err_take_message(void);
+/* aclrtGetLastError()/aclrtPeekAtLastError(). */
+aclError rt_err_last(bool clear);
+
+/* ---- time --------------------------------------------------------------- */
+
+int64_t rt_now_ns(void);
+/* Absolute deadline for a timeout in ms (-1: RT_FOREVER). */
+int64_t rt_deadline(int32_t timeout_ms);
+
+/* ---- library state (rt_init.c) ------------------------------------------ */
+
+aclError rt_init(const char *config_path);
+aclError rt_finalize(bool by_reference, uint64_t *remaining);
+/*
+ * The enum rt_hazard_policy in effect for new streams: aclInit's (its file,
+ * overridden by VNPU_HAZARD_POLICY), or without aclInit VNPU_HAZARD_POLICY
+ * read once, or serialize. ACL_ERROR_INVALID_PARAM if that variable is
+ * invalid.
+ */
+aclError rt_hazard_policy(int *policy);
+
+/* ---- device-visible words (rt_slot.c) ---------------------------------- */
+
+/* An 8-byte word in runtime-owned, device-addressable host memory. */
+struct rt_slot {
+	uint64_t va;
+	_Atomic uint64_t *cpu;
+	struct rt_slotpage *page;
+	unsigned int index;
+};
+
+struct rt_slotpool {
+	pthread_mutex_t lock;
+	struct rt_slotpage *pages;
+};
+
+struct rt_dev;
+/* A zeroed word of @dev's runtime memory. */
+aclError rt_slot_alloc(struct rt_dev *dev, struct rt_slot *slot);
+void rt_slot_free(struct rt_dev *dev, struct rt_slot *slot);
+/* Unmap and free every page (the device's last reference is going). */
+void rt_slotpool_destroy(struct rt_dev *dev);
+
+/* ---- devices (rt_device.c) ----------------------------------------------- */
+
+struct rt_reporter;
+struct rt_stream;
+struct rt_context;
+
+struct rt_dev {
+	atomic_uint refs;
+	int fd;
+	unsigned int index;
+
+	pthread_mutex_t lock;		/* the lists, dead */
+	struct rt_list contexts;	/* struct rt_context.dev_link */
+	struct rt_list streams;		/* struct rt_stream.dev_link */
+	struct rt_list events;		/* struct rt_event.dev_link */
+	struct rt_context *default_ctx;
+	bool dead;			/* torn down: nothing new is created */
+
+	pthread_rwlock_t mem_lock;
+	struct rt_imap mem;		/* struct rt_alloc by address */
+	bool mem_closed;		/* teardown emptied it: no new entries */
+
+	struct rt_slotpool slots;
+
+	struct rt_reporter *worker;	/* runs aclrtLaunchHostFunc functions */
+
+	/* Workspace blocks any stream may take once their last use is done
+	 * (rt_pool.c); each holds a reference on its owner stream. */
+	pthread_mutex_t ws_lock;
+	struct rt_wslist ws_idle;
+};
+
+void rt_dev_get(struct rt_dev *dev);
+void rt_dev_put(struct rt_dev *dev);
+
+aclError rt_device_count(uint32_t *count);
+/* aclrtSetDevice: count one use and make the default context current. */
+aclError rt_device_set(int32_t index);
+/* aclrtResetDevice(Force). */
+aclError rt_device_reset(int32_t index, bool force);
+/* Open device @index for an explicit context (no aclrtSetDevice count):
+ * a referenced rt_dev. */
+aclError rt_device_open(int32_t index, struct rt_dev **out);
+/* The open device with index @index, referenced, or NULL. */
+struct rt_dev *rt_device_get_open(int index);
+/* Tear down every device (aclFinalize). */
+void rt_device_reset_all(void);
+aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline);
+aclError rt_device_mem_info(struct rt_dev *dev, size_t *free, size_t *total);
+
+
+/* ---- contexts (rt_context.c) --------------------------------------------- */
+
+struct rt_context {
+	struct rt_obj obj;
+	struct rt_dev *dev;
+	struct rt_stream *default_stream;
+	bool is_default;
+	struct rt_list dev_link;
+};
+
+aclError rt_context_create(struct rt_dev *dev, bool is_default, struct rt_context **out);
+/* Unregister, destroy the context's streams and events, drop the list ref. */
+void rt_context_destroy(struct rt_context *ctx);
+/* The calling thread's current context, referenced; NULL if none. */
+struct rt_context *rt_context_current(void);
+/* rt_context_current() or ACL_ERROR_RT_CONTEXT_NULL. */
+aclError rt_context_require(struct rt_context **out);
+void rt_context_set_current(struct rt_context *ctx);
+struct rt_context *rt_context_lookup(const void *handle);
+void rt_context_put(struct rt_context *ctx);
+
+/* ---- streams (rt_stream.c) ----------------------------------------------- */
+
+/* A queue of host functions waiting for their point on one stream. */
+struct rt_hostcb {
+	struct rt_hostcb *next;
+	void (*fn)(void *arg);
+	void *arg;
+	uint64_t point;			/* run once the stream reaches it */
+	uint64_t ticket;		/* blocking: the stream waits for it */
+	bool block;
+};
+
+struct rt_hostq {
+	struct rt_hostcb *head, *tail;
+	struct rt_reporter *rep;	/* serving thread, NULL if none */
+	struct rt_list rep_link;	/* in rep->queues */
+	struct rt_stream *stream;
+};
+
+struct rt_stream {
+	struct rt_obj obj;
+	struct rt_dev *dev;
+	const struct rt_context *ctx;	/* identity only (never dereferenced) */
+	_Atomic uint32_t id;		/* kernel stream id (0: none yet) */
+	uint32_t syncobj;		/* timeline: point n = n-th submit done */
+	uint32_t priority;		/* as requested (CANN's 0..7) */
+	uint32_t flags;
+	bool is_default;
+	struct rt_list dev_link;
+
+	pthread_mutex_t submit_lock;
+	_Atomic uint64_t last_point;	/* written under submit_lock */
+	bool kernel_destroyed;
+
+	/* Host callbacks (rt_callback.c): the queues under the callback
+	 * lock, the word and the ticket under submit_lock. */
+	struct rt_hostq cbq;		/* aclrtLaunchCallback */
+	struct rt_hostq hfq;		/* aclrtLaunchHostFunc */
+	struct rt_slot word;		/* blocking callbacks wait on it */
+	bool has_word;
+	uint64_t ticket;
+
+	/* Kernel VNPU_STREAM_PARAM_REQUIRE_POOL as last set (submit_lock). */
+	bool require_pool;
+
+	/*
+	 * External allocator (rt_allocreg.h): the registration, read by
+	 * operator launches without a lock.
+	 */
+	struct rt_allocslot alloc_slot;
+	/*
+	 * Allocations bound to the kernel stream with POOL_BIND, whole, by
+	 * device address; each entry references its struct rt_alloc
+	 * (rt_bind.c).
+	 */
+	pthread_mutex_t pool_lock;
+	struct rt_imap pool_bound;
+	/* The runtime's own workspace blocks last used by this stream. */
+	pthread_mutex_t ws_lock;
+	struct rt_wslist ws_cache;
+};
+
+/* A stream of @ctx on @dev. */
+aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint32_t priority, uint32_t flags,
+			  bool is_default, struct rt_stream **out);
+/* Unregister and destroy; wait for outstanding work unless @force. */
+aclError rt_stream_destroy(struct rt_stream *s, bool force);
+/* The stream named by @handle in @ctx (NULL: ctx's default stream),
+ * referenced. */
+aclError rt_stream_resolve(struct rt_context *ctx, const void *handle, struct rt_stream **out);
+void rt_stream_put(struct rt_stream *s);
+
+/* Queue one job (tasks without operators: no data area); *@point (may be
+ * NULL) gets its timeline point. */
+aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			  const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point);
+/* The same with s->submit_lock already held. */
+aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+				 const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point);
+/* Wait until @point has signalled (RT_FOREVER or an absolute deadline):
+ * ACL_SUCCESS, ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, or the stream's error. */
+aclError rt_stream_wait_point(struct rt_stream *s, uint64_t point, int64_t deadline);
+aclError rt_stream_synchronize(struct rt_stream *s, int64_t deadline);
+/* Has @point signalled? (no waiting) */
+bool rt_stream_point_done(struct rt_stream *s, uint64_t point);
+/* ACL_SUCCESS if the stream has not failed, else its error (with message). */
+aclError rt_stream_check_error(struct rt_stream *s);
+/* aclrtStreamQuery. */
+aclError rt_stream_query(struct rt_stream *s, bool *complete);
+/* The kernel stream id of @s, created if it has none yet. */
+aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id);
+/*
+ * Queue one operator as one job: its VNPU_TASK_OP @task, whose descriptor
+ * and operands are in @data (@data_size bytes, the submit's data area).
+ * @pool: 1 = the workspace is bound pool memory (the kernel stream must
+ * require pool workspace), 0 = runtime memory (it must not), -1 = no
+ * workspace (leave the setting). On failure *@kerr is the kernel's errno
+ * (0 if the failure was not the submit's); the message recorded is
+ * generic, the caller may record a better one.
+ */
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, const void *data,
+			     uint32_t data_size, int pool, uint64_t *point, int *kerr);
+
+/* ---- events (rt_event.c) ------------------------------------------------- */
+
+struct rt_event_wait {
+	struct rt_stream *stream;	/* referenced */
+	uint64_t point;
+};
+
+struct rt_event {
+	struct rt_obj obj;
+	struct rt_dev *dev;
+	const struct rt_context *ctx;
+	uint32_t flags;
+	struct rt_list dev_link;
+
+	pthread_mutex_t lock;
+	struct rt_slot ts;		/* device timestamp of the last record */
+	bool has_ts;
+	bool recorded;
+	struct rt_stream *rec_stream;	/* referenced while recorded */
+	uint64_t rec_point;
+	struct rt_event_wait *waits;	/* aclrtStreamWaitEvent not yet done */
+	unsigned int nwaits, wait_cap;
+};
+
+aclError rt_event_create(struct rt_context *ctx, uint32_t flags, struct rt_event **out);
+void rt_event_destroy(struct rt_event *ev);
+struct rt_event *rt_event_lookup(const void *handle);
+void rt_event_put(struct rt_event *ev);
+aclError rt_event_record(struct rt_event *ev, struct rt_stream *s);
+aclError rt_event_reset(struct rt_event *ev, struct rt_stream *s);
+aclError rt_event_synchronize(struct rt_event *ev, int64_t deadline);
+aclError rt_event_query(struct rt_event *ev, bool *complete);
+aclError rt_event_query_wait(struct rt_event *ev, bool *complete);
+aclError rt_event_elapsed(struct rt_event *start, struct rt_event *end, float *ms);
+aclError rt_event_timestamp(struct rt_event *ev, uint64_t *us);
+aclError rt_stream_wait_event(struct rt_stream *s, struct rt_event *ev);
+
+/* ---- memory (rt_memory.c, rt_copy.c) ------------------------------------- */
+
+struct rt_alloc {
+	atomic_uint refs;
+	struct rt_dev *dev;		/* referenced */
+	uint64_t addr;			/* what the application sees */
+	uint64_t size;			/* bytes the application may use */
+	uint64_t bo_size;
+	uint64_t va;			/* device address */
+	uint32_t handle;
+	bool host;			/* aclrtMallocHost */
+	pthread_mutex_t map_lock;
+	_Atomic(void *) cpu;		/* runtime's CPU view of the memory */
+	atomic_uint bound;		/* streams whose pool_bound holds it */
+	atomic_bool freed;		/* aclrtFree'd: no new binding */
+};
+
+/* Where a pointer lies, resolved against the allocation tables. */
+struct rt_ptr {
+	struct rt_alloc *alloc;		/* referenced; NULL for pageable memory */
+	uint64_t offset;
+};
+
+aclError rt_malloc(struct rt_dev *dev, size_t size, uint32_t policy, bool align32_only, void **out);
+/* Free the allocation starting at @ptr, looked up in @dev (may be NULL)
+ * first, then in every other open device. */
+aclError rt_free(struct rt_dev *dev, void *ptr, bool host);
+aclError rt_malloc_host(struct rt_dev *dev, size_t size, void **out);
+/* Free every allocation of @dev (teardown). */
+void rt_memory_release_all(struct rt_dev *dev);
+/*
+ * Resolve [ptr, ptr + len) for @dev (then for the other open devices):
+ * inside one allocation, or pageable host memory. A range that starts in
+ * an allocation but leaves it, or a device address that is not allocated,
+ * fails with ACL_ERROR_INVALID_PARAM (message names @what).
+ */
+aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
+			struct rt_ptr *out);
+void rt_ptr_release(struct rt_ptr *p);
+/*
+ * [ptr, ptr + len) must be device memory of @dev (aclrtMalloc*, not pinned
+ * host memory): its allocation, referenced. ACL_ERROR_INVALID_PARAM with a
+ * message naming @what otherwise.
+ */
+aclError rt_device_range(struct rt_dev *dev, const void *ptr, uint64_t len, const char *what,
+			 struct rt_alloc **out);
+/* rt_device_range() for @n ranges at once (one table lock), keeping no
+ * reference. */
+aclError rt_device_ranges(struct rt_dev *dev, unsigned int n, const uint64_t *addr, const uint64_t *len,
+			  const char *const *what);
+void rt_alloc_get(struct rt_alloc *a);
+/* Device index whose VA window holds @addr, or -1 (a host address). */
+int rt_va_device(uint64_t addr);
+/* The CPU address of a resolved pointer (mapping device memory on demand). */
+aclError rt_ptr_cpu(struct rt_ptr *p, const void *ptr, void **cpu);
+void rt_alloc_put(struct rt_alloc *a);
+
+aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *src, size_t count,
+		   int kind, struct rt_stream *async);
+aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
+		   struct rt_stream *async);
+aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
+
+/* ---- bound pools (rt_bind.c) and the runtime's workspace pool (rt_pool.c) - */
+
+/* Bind the allocation @a (all of it) to @s's kernel stream unless it is
+ * already: one POOL_BIND the first time, nothing afterwards. */
+aclError rt_pool_bind(struct rt_stream *s, struct rt_alloc *a);
+/* Is [va, va + size) inside one allocation bound to @s? (The steady-state
+ * check: one per-stream lock, no allocation-table lookup.) */
+bool rt_pool_is_bound(struct rt_stream *s, uint64_t va, uint64_t size);
+/* @a is being freed: unbind it from every stream that bound it. */
+void rt_pool_alloc_freed(struct rt_alloc *a);
+/* Drop @s's bindings (its kernel stream is gone); s->pool_lock held. */
+void rt_pool_stream_unbound(struct rt_stream *s);
+/* A runtime workspace block of at least @size bytes for @s. */
+aclError rt_pool_ws_take(struct rt_stream *s, uint64_t size, struct rt_wsblock **out);
+/* Give @b back after its use by the job at @point of @s. */
+void rt_pool_ws_give(struct rt_stream *s, struct rt_wsblock *b, uint64_t point);
+/* @s is being destroyed: its blocks go to the device (or are freed). */
+void rt_pool_ws_stream_gone(struct rt_stream *s);
+/* Free the blocks still kept by @s (its last reference is going). */
+void rt_pool_ws_stream_release(struct rt_stream *s);
+/* @dev is being torn down: free its idle blocks. */
+void rt_pool_ws_device_gone(struct rt_dev *dev);
+
+/* ---- operators (rt_opexec.c) --------------------------------------------- */
+
+struct vops_plan;
+
+/* aclopExecute / aclopExecuteV2 / aclopCompileAndExecuteV2 on @stream (NULL:
+ * the current context's default stream). With @refresh (the V2 calls)
+ * out_desc[0] gets the shape the operator produces; without it no
+ * descriptor is written. */
+aclError rt_op_execute(const char *type, int nin, aclTensorDesc *in_desc[], aclDataBuffer *in[], int nout,
+		       aclTensorDesc *out_desc[], aclDataBuffer *out[], const aclopAttr *attr, const void *stream,
+		       bool refresh);
+/* Run an operator already planned (rt_op_plan()) with these buffers: the
+ * second half of rt_op_execute(), which aclopExecWithHandle uses with the
+ * plan its handle keeps. @plan is only read (threads may share a handle).
+ * @refresh_desc, if not NULL, gets the output shapes (nout of them). */
+aclError rt_op_run(const struct vops_plan *plan, int nin, aclDataBuffer *const in[], int nout,
+		   aclDataBuffer *const out[], const void *stream, aclTensorDesc *const refresh_desc[]);
+
+/* ---- host callbacks (rt_callback.c) -------------------------------------- */
+
+aclError rt_subscribe(uint64_t thread, struct rt_stream *s);
+aclError rt_unsubscribe(uint64_t thread, struct rt_stream *s);
+aclError rt_launch_callback(struct rt_stream *s, void (*fn)(void *), void *arg, bool block);
+aclError rt_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg);
+aclError rt_process_report(int32_t timeout_ms);
+/* A stream is going away: drop its subscription and pending functions
+ * (releasing any stream waits on them). */
+void rt_callback_stream_gone(struct rt_stream *s);
+/* A device is being torn down: stop its host-function worker. */
+void rt_callback_device_gone(struct rt_dev *dev);
+
+#endif /* VNPU_LIB_RT_H */

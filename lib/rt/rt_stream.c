@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: MIT
+/*
+ * rt_stream.c - streams: one kernel stream plus one timeline syncobj each.
+ *
+ * Every job submitted to a stream installs its fence at the next point of
+ * the stream's timeline, so "all work up to the n-th submit is done" is
+ * "point n has signalled", and synchronising is one timeline wait. Submits
+ * that fail are not queued by the kernel and take no point, so point n is
+ * also the kernel's job seqno n (STREAM_QUERY's failed_seqno).
+ *
+ * Default streams get their kernel stream on first use; streams the
+ * application creates get it at once, so running out of kernel streams is
+ * reported by aclrtCreateStream.
+ *
+ * Submits fail with -ENOTCONN while the device has no engine server
+ * (ACL_ERROR_RT_DEV_SETUP_ERROR, saying to start it); a stream whose work
+ * was unfinished when the server went away stays failed
+ * (VNPU_STREAM_ERROR_ENGINE, ACL_ERROR_RT_LOST_HEARTBEAT).
+ *
+ * Destroying a stream also drops its allocator registration (CANN keeps a
+ * stale entry keyed by the dead handle), its pool bindings (with the
+ * kernel stream) and hands its runtime workspace blocks to the device.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "rt.h"
+#include "rt_config.h"
+#include "rt_errmap.h"
+
+static void stream_release(struct rt_obj *obj)
+{
+	struct rt_stream *s = rt_container_of(obj, struct rt_stream, obj);
+
+	if (s->syncobj)
+		drv_syncobj_destroy(s->dev->fd, s->syncobj);
+	if (s->has_word)
+		rt_slot_free(s->dev, &s->word);
+	pthread_mutex_lock(&s->pool_lock);
+	rt_pool_stream_unbound(s);
+	pthread_mutex_unlock(&s->pool_lock);
+	rt_pool_ws_stream_release(s);
+	/* The last reference: no operator can be reading the registration. */
+	rt_allocslot_fini(&s->alloc_slot);
+	pthread_mutex_destroy(&s->submit_lock);
+	pthread_mutex_destroy(&s->pool_lock);
+	pthread_mutex_destroy(&s->ws_lock);
+	rt_dev_put(s->dev);
+	free(s);
+}
+
+void rt_stream_put(struct rt_stream *s)
+{
+	if (s)
+		rt_obj_put(&s->obj);
+}
+
+/* CANN's stream priorities run from 0 (highest, the default) to 7. */
+static uint32_t vnpu_priority(uint32_t priority)
+{
+	if (priority == 0)
+		return VNPU_PRIORITY_HIGH;
+	if (priority <= 3)
+		return VNPU_PRIORITY_NORMAL;
+	return VNPU_PRIORITY_LOW;
+}
+
+/* Create the kernel side of @s if it has none yet. submit_lock held. */
+static aclError stream_kernel_init(struct rt_stream *s)
+{
+	int fd = s->dev->fd;
+	aclError err;
+	uint32_t id;
+	int policy;
+	int ret;
+
+	if (s->id)
+		return ACL_SUCCESS;
+	if (s->kernel_destroyed)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "stream %p has been destroyed", (void *)s);
+	err = rt_hazard_policy(&policy);
+	if (err)
+		return err;
+	if (!s->syncobj) {
+		ret = drv_syncobj_create(fd, &s->syncobj);
+		if (ret)
+			return rt_err_errno(ret, "cannot create a syncobj for a stream on device %u",
+					    s->dev->index);
+	}
+	ret = drv_stream_create(fd, vnpu_priority(s->priority), &id);
+	if (ret == -ENOSPC)
+		return rt_err(ACL_ERROR_RT_NO_STREAM_RESOURCE, "device %u has no stream left", s->dev->index);
+	if (ret)
+		return rt_err_errno(ret, "cannot create a stream on device %u", s->dev->index);
+	if (policy == RT_HAZARD_STRICT) {
+		ret = drv_stream_set_param(fd, id, VNPU_STREAM_PARAM_HAZARD_POLICY, VNPU_HAZARD_STRICT);
+		if (ret) {
+			drv_stream_destroy(fd, id);
+			return rt_err_errno(ret, "cannot set the hazard policy of a stream on device %u",
+					    s->dev->index);
+		}
+	}
+	s->id = id;
+	return ACL_SUCCESS;
+}
+
+aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint32_t priority, uint32_t flags,
+			  bool is_default, struct rt_stream **out)
+{
+	struct rt_stream *s;
+	aclError ret;
+
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	rt_obj_init(&s->obj, RT_OBJ_STREAM, stream_release);
+	rt_dev_get(dev);
+	s->dev = dev;
+	s->ctx = ctx;
+	s->priority = priority > 7 ? 7 : priority;
+	s->flags = flags;
+	s->is_default = is_default;
+	rt_list_init(&s->dev_link);
+	pthread_mutex_init(&s->submit_lock, NULL);
+	pthread_mutex_init(&s->pool_lock, NULL);
+	rt_imap_init(&s->pool_bound);
+	pthread_mutex_init(&s->ws_lock, NULL);
+	rt_wslist_init(&s->ws_cache);
+	rt_allocslot_init(&s->alloc_slot);
+	atomic_init(&s->last_point, 0);
+	s->cbq.stream = s;
+	s->hfq.stream = s;
+	rt_list_init(&s->cbq.rep_link);
+	rt_list_init(&s->hfq.rep_link);
+
+	if (!is_default) {
+		pthread_mutex_lock(&s->submit_lock);
+		ret = stream_kernel_init(s);
+		pthread_mutex_unlock(&s->submit_lock);
+		if (ret) {
+			rt_stream_put(s);
+			return ret;
+		}
+	}
+	pthread_mutex_lock(&dev->lock);
+	if (dev->dead) {
+		pthread_mutex_unlock(&dev->lock);
+		ret = rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
+		goto fail;
+	}
+	rt_list_add_tail(&dev->streams, &s->dev_link);
+	pthread_mutex_unlock(&dev->lock);
+	if (rt_handle_add(&s->obj)) {
+		pthread_mutex_lock(&dev->lock);
+		rt_list_del(&s->dev_link);
+		pthread_mutex_unlock(&dev->lock);
+		ret = rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+		goto fail;
+	}
+	*out = s;
+	return ACL_SUCCESS;
+fail:
+	if (s->id)
+		drv_stream_destroy(dev->fd, s->id);
+	rt_stream_put(s);
+	return ret;
+}
+
+aclError rt_stream_destroy(struct rt_stream *s, bool force)
+{
+	if (!rt_handle_remove(&s->obj))
+		return rt_err(ACL_ERROR_INVALID_PARAM, "stream %p has already been destroyed", (void *)s);
+	pthread_mutex_lock(&s->dev->lock);
+	rt_list_del(&s->dev_link);
+	pthread_mutex_unlock(&s->dev->lock);
+	/* Operators from now on find no allocator (those running keep the
+	 * record they read until they return). */
+	rt_allocslot_close(&s->alloc_slot);
+	if (!force) {
+		/* Outstanding work finishes first. A failed stream is
+		 * destroyed all the same: its failure is not this call's. */
+		uint64_t point = atomic_load(&s->last_point);
+
+		if (point)
+			drv_syncobj_wait(s->dev->fd, &s->syncobj, &point, 1, RT_FOREVER, false, NULL);
+	}
+	rt_callback_stream_gone(s);
+
+	pthread_mutex_lock(&s->submit_lock);
+	pthread_mutex_lock(&s->pool_lock);
+	if (s->id)
+		drv_stream_destroy(s->dev->fd, s->id);
+	s->id = 0;
+	s->kernel_destroyed = true;
+	/* The kernel dropped the stream's pool bindings with it. */
+	rt_pool_stream_unbound(s);
+	pthread_mutex_unlock(&s->pool_lock);
+	pthread_mutex_unlock(&s->submit_lock);
+	rt_pool_ws_stream_gone(s);
+	return ACL_SUCCESS;
+}
+
+aclError rt_stream_resolve(struct rt_context *ctx, const void *handle, struct rt_stream **out)
+{
+	struct rt_obj *obj;
+	struct rt_stream *s;
+
+	if (!handle) {
+		s = ctx->default_stream;
+		rt_obj_get(&s->obj);
+		*out = s;
+		return ACL_SUCCESS;
+	}
+	obj = rt_handle_lookup(handle, RT_OBJ_STREAM);
+	if (!obj)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not a stream (never created, or destroyed)", handle);
+	s = rt_container_of(obj, struct rt_stream, obj);
+	if (s->ctx != ctx) {
+		rt_stream_put(s);
+		return rt_err(ACL_ERROR_RT_STREAM_CONTEXT, "stream %p does not belong to the current context",
+			      handle);
+	}
+	*out = s;
+	return ACL_SUCCESS;
+}
+
+/* The failure of @s as STREAM_QUERY reported it in @q, with its message. */
+static aclError stream_failed(struct rt_stream *s, const struct drm_vnpu_stream_query *q)
+{
+	if (q->error == VNPU_STREAM_ERROR_ENGINE)
+		return rt_err(rt_stream_error_to_acl(q->error),
+			      "stream %p failed: the engine server of device %u went away while the stream had "
+			      "work (its job %llu): restart it; the stream stays failed",
+			      (void *)s, s->dev->index, (unsigned long long)q->failed_seqno);
+	return rt_err(rt_stream_error_to_acl(q->error), "stream %p failed: %s (in task %u of its job %llu)",
+		      (void *)s, rt_stream_error_name(q->error), q->failed_task,
+		      (unsigned long long)q->failed_seqno);
+}
+
+aclError rt_stream_check_error(struct rt_stream *s)
+{
+	struct drm_vnpu_stream_query q;
+	int ret;
+
+	if (!s->id)
+		return ACL_SUCCESS;
+	ret = drv_stream_query(s->dev->fd, s->id, &q);
+	if (ret == -ENOENT)
+		return ACL_SUCCESS;
+	if (ret)
+		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
+	if (q.error == VNPU_STREAM_ERROR_NONE)
+		return ACL_SUCCESS;
+	return stream_failed(s, &q);
+}
+
+/* The stream's error if it failed at or before @point. */
+static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
+{
+	struct drm_vnpu_stream_query q;
+	int ret;
+
+	if (!s->id)
+		return ACL_SUCCESS;
+	ret = drv_stream_query(s->dev->fd, s->id, &q);
+	if (ret == -ENOENT)
+		return ACL_SUCCESS;
+	if (ret)
+		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
+	if (q.error == VNPU_STREAM_ERROR_NONE || (q.failed_seqno && q.failed_seqno > point))
+		return ACL_SUCCESS;
+	return stream_failed(s, &q);
+}
+
+/* Submit with submit_lock held and the kernel stream created; *@kerr gets
+ * the ioctl's result. */
+static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			   const void *data, uint32_t data_size, const struct drm_vnpu_sync *in, uint32_t nin,
+			   uint64_t *point, int *kerr)
+{
+	uint64_t next = atomic_load(&s->last_point) + 1;
+	aclError err;
+	int ret;
+
+	ret = drv_submit(s->dev->fd, s->id, 0, tasks, ntasks, data, data_size, in, nin, s->syncobj, next);
+	*kerr = ret;
+	if (ret == -EIO) {
+		err = rt_stream_check_error(s);
+		if (err)
+			return err;
+	}
+	if (ret == -ENOTCONN)
+		return rt_err(rt_errno_to_acl(ret), RT_NO_ENGINE_FMT, s->dev->index);
+	if (ret)
+		return rt_err_errno(ret, "cannot queue work on stream %p", (void *)s);
+	atomic_store(&s->last_point, next);
+	if (point)
+		*point = next;
+	return ACL_SUCCESS;
+}
+
+aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+				 const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point)
+{
+	aclError err;
+	int kerr;
+
+	err = stream_kernel_init(s);
+	if (err)
+		return err;
+	return submit_raw(s, tasks, ntasks, NULL, 0, in, nin, point, &kerr);
+}
+
+aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id)
+{
+	aclError err;
+
+	pthread_mutex_lock(&s->submit_lock);
+	err = stream_kernel_init(s);
+	*id = s->id;
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
+}
+
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, const void *data,
+			     uint32_t data_size, int pool, uint64_t *point, int *kerr)
+{
+	aclError err;
+	int ret;
+
+	*kerr = 0;
+	pthread_mutex_lock(&s->submit_lock);
+	err = stream_kernel_init(s);
+	/* The kernel checks pool workspace per stream, so the setting follows
+	 * what this operator's workspace is; it changes only when the stream
+	 * switches between an allocator and the runtime's pool. */
+	if (!err && pool >= 0 && s->require_pool != (pool == 1)) {
+		ret = drv_stream_set_param(s->dev->fd, s->id, VNPU_STREAM_PARAM_REQUIRE_POOL, pool == 1);
+		if (ret)
+			err = rt_err_errno(ret, "cannot set whether stream %p requires pool workspace", (void *)s);
+		else
+			s->require_pool = pool == 1;
+	}
+	if (!err)
+		err = submit_raw(s, task, 1, data, data_size, NULL, 0, point, kerr);
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
+}
+
+aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			  const struct drm_vnpu_sync *in, uint32_t nin, uint64_t *point)
+{
+	aclError ret;
+
+	pthread_mutex_lock(&s->submit_lock);
+	ret = rt_stream_submit_locked(s, tasks, ntasks, in, nin, point);
+	pthread_mutex_unlock(&s->submit_lock);
+	return ret;
+}
+
+aclError rt_stream_wait_point(struct rt_stream *s, uint64_t point, int64_t deadline)
+{
+	int ret;
+
+	if (!point)
+		return ACL_SUCCESS;
+	ret = drv_syncobj_wait(s->dev->fd, &s->syncobj, &point, 1, deadline, false, NULL);
+	if (ret == -ETIME)
+		return rt_err(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, "stream %p did not finish its work in time",
+			      (void *)s);
+	if (ret)
+		return rt_err_errno(ret, "cannot wait for stream %p", (void *)s);
+	return stream_error_upto(s, point);
+}
+
+aclError rt_stream_synchronize(struct rt_stream *s, int64_t deadline)
+{
+	return rt_stream_wait_point(s, atomic_load(&s->last_point), deadline);
+}
+
+bool rt_stream_point_done(struct rt_stream *s, uint64_t point)
+{
+	uint64_t done = 0;
+
+	if (!point)
+		return true;
+	if (drv_syncobj_query(s->dev->fd, s->syncobj, &done))
+		return false;
+	return done >= point;
+}
+
+aclError rt_stream_query(struct rt_stream *s, bool *complete)
+{
+	uint64_t point = atomic_load(&s->last_point);
+
+	*complete = rt_stream_point_done(s, point);
+	if (!*complete)
+		return ACL_SUCCESS;
+	return stream_error_upto(s, point);
+}
