@@ -176,7 +176,7 @@ $(B)/tools/vnpu-modload: tools/vnpu-modload.c $(NODE_SRCS) $(NODE_HDRS)
 ENGINED_SRCS := $(wildcard tools/engined/*.c)
 ENGINED_HDRS := $(wildcard tools/engined/*.h) uapi/vnpu_drm.h lib/ops/vnpu_ops.h
 # The parts the host unit tests link: no device, no system-wide state.
-ENGINED_PURE_SRCS := tools/engined/job.c tools/engined/exec.c tools/engined/bufcache.c \
+ENGINED_PURE_SRCS := tools/engined/job.c tools/engined/exec.c tools/engined/window.c \
 	tools/engined/guard.c tools/engined/crew.c \
 	tools/engined/log.c
 

@@ -13,15 +13,17 @@
  *
  * Buffers. An operand names its buffer by an id and an mmap offset on the
  * engine file, given to a buffer the first time a job of it is handed out
- * (vnpu_engine_name_buffers()). The server maps each buffer once. The
- * mapping holds no reference: its pages are inserted by the fault handler
- * (VM_PFNMAP) from the buffer's kernel mapping, under the device's engine
- * lock, and when the buffer is freed its pages are removed from every
- * mapping (unmap_mapping_range()) before they go back to the system, and a
+ * (vnpu_engine_name_buffers()), inside the buffer window. The server maps
+ * the window once. The mapping holds no reference: its pages are inserted
+ * by the fault handler (VM_PFNMAP) from the kernel mapping of the buffer
+ * that owns the offset, under the device's engine lock, and when the
+ * buffer is freed its pages are removed from every mapping
+ * (unmap_mapping_range()) before they go back to the system, and a
  * buffer-gone event is queued. So a buffer is freed, and its memory
  * uncharged, as soon as no handle, job, pool or dma-buf uses it, whatever
- * the server maps; and a server that touches a freed buffer gets SIGBUS,
- * never someone else's memory. Pages are inserted by faults only, never at
+ * the server maps; and a server that touches a freed buffer gets SIGBUS
+ * (until its offset goes to a buffer named later, which only a job can
+ * name). Pages are inserted by faults only, never at
  * mmap time: a fault runs on a mapping already linked into the file, where
  * the removal finds it; one made inside mmap() would not be linked yet.
  * The engine file shares the DRM device's address space (as every DRM file
@@ -327,15 +329,13 @@ static int vnpu_engine_mmap_ctl(struct vnpu_engine *engine, struct vm_area_struc
 }
 
 /*
- * mmap() of the engine file: the control page, or a whole or part of a
- * buffer the attachment has an id for. Pages come in at fault time.
+ * mmap() of the engine file: the control page, or the buffer window or any
+ * part of it, whatever buffers own its offsets now or later. Pages come in
+ * at fault time (vnpu_engine_fault() finds the buffer by offset).
  */
 static int vnpu_engine_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	struct vnpu_engine *engine = file->private_data;
-	struct vnpu_device *vdev = engine->vdev;
-	struct drm_vma_offset_node *node;
-	int ret = 0;
 
 	if (!(vma->vm_flags & VM_SHARED))
 		return -EINVAL;
@@ -343,18 +343,11 @@ static int vnpu_engine_mmap(struct file *file, struct vm_area_struct *vma)
 		return vnpu_engine_mmap_ctl(engine, vma);
 	if (vma->vm_flags & VM_EXEC)
 		return -EINVAL;
-
-	mutex_lock(&vdev->engine_lock);
-	drm_vma_offset_lock_lookup(&vdev->engine_vma);
-	node = drm_vma_offset_lookup_locked(&vdev->engine_vma, vma->vm_pgoff, vma_pages(vma));
-	drm_vma_offset_unlock_lookup(&vdev->engine_vma);
+	if (vma->vm_pgoff < VNPU_ENGINE_BUF_PGOFF ||
+	    vma_pages(vma) > VNPU_ENGINE_BUF_PAGES - (vma->vm_pgoff - VNPU_ENGINE_BUF_PGOFF))
+		return -ENXIO;
 	if (READ_ONCE(engine->dead))
-		ret = -ENOTCONN;
-	else if (!node || container_of(node, struct vnpu_bo, engine.node)->engine.engine != engine)
-		ret = -ENXIO;
-	mutex_unlock(&vdev->engine_lock);
-	if (ret)
-		return ret;
+		return -ENOTCONN;
 
 	vnpu_vm_flags_clear(vma, VM_MAYEXEC);
 	vnpu_vm_flags_set(vma, VM_PFNMAP | VM_IO | VM_DONTEXPAND | VM_DONTDUMP | VM_DONTCOPY);
@@ -779,6 +772,8 @@ int vnpu_ioctl_engine_attach(struct drm_device *drm, void *data, struct drm_file
 	args->num_slots = VNPU_ENGINE_SLOTS;
 	args->ctl_offset = (u64)VNPU_ENGINE_CTL_PGOFF << PAGE_SHIFT;
 	args->ctl_size = PAGE_SIZE;
+	args->buffers_offset = (u64)VNPU_ENGINE_BUF_PGOFF << PAGE_SHIFT;
+	args->buffers_size = (u64)VNPU_ENGINE_BUF_PAGES << PAGE_SHIFT;
 	fd_install(fd, efile);
 	drm_dbg(drm, "engine server %d attached\n", engine->pid);
 	return 0;

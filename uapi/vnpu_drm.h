@@ -931,12 +931,15 @@ struct drm_vnpu_signal {
  * - mmap() at @ctl_offset: the control page (struct drm_vnpu_engine_ctl,
  *   read-only): the cancel word of every slot and the count of parked
  *   waits.
- * - mmap() at an operand's @buffer_offset for @buffer_size bytes
- *   (MAP_SHARED, read-write): the whole buffer. A mapping is made once per
- *   buffer and kept; when the buffer is freed the kernel removes its pages
- *   from every mapping at once (a later access raises SIGBUS) and queues a
- *   VNPU_ENGINE_EVENT_BUFFER_GONE event, after which the server unmaps
- *   it. No buffer is ever freed while a job the server holds uses it.
+ * - mmap() of the buffer window (@buffers_offset, @buffers_size, or any
+ *   page range inside it; MAP_SHARED, read-write): every buffer a job
+ *   names lies in it, at its operands' @buffer_offset, so one mapping made
+ *   at attach serves them all. Pages come in at fault time from the buffer
+ *   that owns the offset; a page no buffer owns raises SIGBUS. When a
+ *   buffer is freed the kernel removes its pages from every mapping at
+ *   once (an access raises SIGBUS, until the offset is given to a buffer
+ *   named later) and queues a VNPU_ENGINE_EVENT_BUFFER_GONE event. No
+ *   buffer is ever freed while a job the server holds uses it.
  * - close(): detaches the server. Every unfinished job of the device
  *   fails (VNPU_STREAM_ERROR_ENGINE, fence error -EPIPE); a new server may
  *   attach at once. The same happens when the server dies, and when it
@@ -1003,6 +1006,14 @@ struct drm_vnpu_engine_attach {
 	__u32 ctl_size;
 	/** @pad: must be zero. */
 	__u32 pad;
+	/**
+	 * @buffers_offset: out, mmap offset of the buffer window on the
+	 * engine file: every operand's @buffer_offset lies in
+	 * [@buffers_offset, @buffers_offset + @buffers_size).
+	 */
+	__u64 buffers_offset;
+	/** @buffers_size: out, bytes of the buffer window. */
+	__u64 buffers_size;
 };
 
 /**

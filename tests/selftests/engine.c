@@ -95,6 +95,10 @@ TEST(attach_reports_and_counts)
 	EXPECT_EQ(param(fd, VNPU_PARAM_NUM_ENGINES), e.info.num_engines);
 	EXPECT_EQ(VNPU_ENGINE_SLOTS, e.info.num_slots);
 	EXPECT_EQ(getpagesize(), e.info.ctl_size);
+	/* The buffer window: above the control page, 16 TiB of offsets. */
+	EXPECT_LT(e.info.ctl_offset, e.info.buffers_offset);
+	EXPECT_EQ(0, e.info.buffers_offset % getpagesize());
+	EXPECT_EQ(1ull << 44, e.info.buffers_size);
 	EXPECT_EQ(0, e.ctl->parked);
 	EXPECT_EQ(FD_CLOEXEC, fcntl(e.fd, F_GETFD) & FD_CLOEXEC);
 	vnpu_test_engine_close(&e);
@@ -741,13 +745,22 @@ TEST_F(eng, notify_bad_fields)
 	EXPECT_EQ(-ENOTTY, vnpu_ioctl(self->e.fd, _IO(VNPU_ENGINE_IOCTL_BASE, 0x7f), NULL));
 }
 
+static sigjmp_buf bus_env;
+
+static void on_sigbus(int sig)
+{
+	(void)sig;
+	siglongjmp(bus_env, 1);
+}
+
 TEST_F(eng, mmap_rules)
 {
 	const struct drm_vnpu_engine_operand *op;
 	const struct drm_vnpu_engine_job *job;
 	struct drm_vnpu_engine_done d;
 	long page = getpagesize();
-	void *p;
+	uint8_t *win, *p;
+	uint64_t at;
 
 	/* The control page: shared and read-only. */
 	p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_SHARED, self->e.fd,
@@ -757,46 +770,58 @@ TEST_F(eng, mmap_rules)
 	EXPECT_EQ(MAP_FAILED, p);
 	p = mmap(NULL, 2 * page, PROT_READ, MAP_SHARED, self->e.fd, (off_t)self->e.info.ctl_offset);
 	EXPECT_EQ(MAP_FAILED, p);
-	/* Nothing lives right after it before a buffer gets an offset. */
+	/* Below the buffer window, and past its end. */
 	p = mmap(NULL, page, PROT_READ, MAP_SHARED, self->e.fd,
-		 (off_t)self->e.info.ctl_offset + page);
+		 (off_t)self->e.info.ctl_offset - page);
 	EXPECT_EQ(MAP_FAILED, p);
 	EXPECT_EQ(ENXIO, errno);
+	p = mmap(NULL, 2 * page, PROT_READ, MAP_SHARED, self->e.fd,
+		 (off_t)(self->e.info.buffers_offset + self->e.info.buffers_size) - page);
+	EXPECT_EQ(MAP_FAILED, p);
+	EXPECT_EQ(ENXIO, errno);
+	/* The whole window: shared, not executable. */
+	win = mmap(NULL, self->e.info.buffers_size, PROT_READ, MAP_PRIVATE, self->e.fd,
+		   (off_t)self->e.info.buffers_offset);
+	EXPECT_EQ(MAP_FAILED, win);
+	win = mmap(NULL, self->e.info.buffers_size, PROT_READ | PROT_EXEC, MAP_SHARED, self->e.fd,
+		   (off_t)self->e.info.buffers_offset);
+	EXPECT_EQ(MAP_FAILED, win);
+	win = mmap(NULL, self->e.info.buffers_size, PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_NORESERVE, self->e.fd, (off_t)self->e.info.buffers_offset);
+	ASSERT_NE(MAP_FAILED, win);
 
 	ASSERT_EQ(0, submit1(self, vnpu_task_fill(self->buf.va, 64, 1)));
 	job = vnpu_test_engine_take(&self->e, NULL);
 	ASSERT_NONNULL(job);
 	op = vnpu_test_job_operands(job);
-	p = mmap(NULL, op->buffer_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, self->e.fd,
-		 (off_t)op->buffer_offset);
-	EXPECT_EQ(MAP_FAILED, p);
-	p = mmap(NULL, op->buffer_size, PROT_READ | PROT_EXEC, MAP_SHARED, self->e.fd,
-		 (off_t)op->buffer_offset);
-	EXPECT_EQ(MAP_FAILED, p);
-	/* Past the buffer's end. */
-	p = mmap(NULL, op->buffer_size + page, PROT_READ, MAP_SHARED, self->e.fd,
-		 (off_t)op->buffer_offset);
-	EXPECT_EQ(MAP_FAILED, p);
-	/* A part of it is fine. */
-	p = mmap(NULL, page, PROT_READ, MAP_SHARED, self->e.fd, (off_t)op->buffer_offset + page);
+	ASSERT_GE(op->buffer_offset, self->e.info.buffers_offset);
+	ASSERT_LE(op->buffer_offset + op->buffer_size,
+		  self->e.info.buffers_offset + self->e.info.buffers_size);
+	at = op->buffer_offset - self->e.info.buffers_offset;
+	/* A part of the window on its own is fine too. */
+	p = mmap(NULL, page, PROT_READ, MAP_SHARED, self->e.fd, (off_t)op->buffer_offset);
 	ASSERT_NE(MAP_FAILED, p);
-	munmap(p, page);
 	/* Not through the device node. */
-	p = mmap(NULL, op->buffer_size, PROT_READ, MAP_SHARED, self->fd, (off_t)op->buffer_offset);
-	EXPECT_EQ(MAP_FAILED, p);
+	EXPECT_EQ(MAP_FAILED, mmap(NULL, op->buffer_size, PROT_READ, MAP_SHARED, self->fd,
+				   (off_t)op->buffer_offset));
 
 	vnpu_test_engine_exec(&self->e, job, &d);
 	ASSERT_EQ(0, vnpu_test_engine_run(&self->e, &d, 1, 0, VNPU_ENGINE_RUN_NONBLOCK));
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, self->sync, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(0x01010101, *word(self, 0));
-}
+	/* Both mappings see the buffer. */
+	EXPECT_EQ(1, win[at + op->offset]);
+	EXPECT_EQ(1, p[op->offset]);
+	munmap(p, page);
 
-static sigjmp_buf bus_env;
-
-static void on_sigbus(int sig)
-{
-	(void)sig;
-	siglongjmp(bus_env, 1);
+	/* A page of the window no buffer owns reaches nothing. */
+	signal(SIGBUS, on_sigbus);
+	if (!sigsetjmp(bus_env, 1)) {
+		(void)*(volatile uint8_t *)(win + self->e.info.buffers_size - page);
+		EXPECT_TRUE(false) TH_LOG("a page no buffer owns could be read");
+	}
+	signal(SIGBUS, SIG_DFL);
+	munmap(win, self->e.info.buffers_size);
 }
 
 /*

@@ -2,8 +2,8 @@
 /*
  * Host unit tests of vnpu-engined's pure parts: walking a RUN's event
  * buffer (tools/engined/job.c), executing a job's tasks against fake
- * buffers (tools/engined/exec.c) and the buffer cache over a memfd
- * (tools/engined/bufcache.c). Every event and buffer lives in an exactly
+ * buffers (tools/engined/exec.c) and the buffer window over a memfd
+ * (tools/engined/window.c). Every event and buffer lives in an exactly
  * sized allocation, so ASan catches any read or write past the ranges the
  * "kernel" gave.
  */
@@ -819,7 +819,7 @@ START_TEST(op_should_stop_reads_the_cancel_word)
 }
 END_TEST
 
-/* ---- the buffer cache ------------------------------------------------------------ */
+/* ---- the buffer window ----------------------------------------------------------- */
 
 static int memfd(size_t size)
 {
@@ -830,137 +830,47 @@ static int memfd(size_t size)
 	return fd;
 }
 
-START_TEST(bufcache_maps_once_and_forgets)
+START_TEST(window_reaches_what_it_maps)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	int fd = memfd(64 * (size_t)page), err;
-	struct bufcache c;
+	int fd = memfd(64 * (size_t)page);
+	struct window w;
 	uint32_t word = 0;
-	char *a, *b;
+	char *a;
 
-	ck_assert_int_eq(bufcache_init(&c, fd), 0);
-	a = bufcache_get(&c, 5, 2 * page, 3 * page, &err);
+	/* The file's pages [4, 68): a window need not start at 0. */
+	ck_assert_int_eq(window_map(&w, fd, 4 * page, 64 * page), 0);
+	a = window_get(&w, 6 * page, 3 * page);
 	ck_assert_ptr_nonnull(a);
 	a[page] = 0x42;
-	ck_assert_int_eq(pread(fd, &word, 1, 3 * page), 1);
+	ck_assert_int_eq(pread(fd, &word, 1, 7 * page), 1);
 	ck_assert_uint_eq(word, 0x42);
-	ck_assert_ptr_eq(bufcache_get(&c, 5, 2 * page, 3 * page, &err), a);
-	ck_assert_uint_eq(bufcache_count(&c), 1);
-	/* The same id with another size or offset is refused. */
-	ck_assert_ptr_null(bufcache_get(&c, 5, 2 * page, 4 * page, &err));
-	ck_assert_int_eq(err, -EINVAL);
-	ck_assert_ptr_null(bufcache_get(&c, 5, 1 * page, 3 * page, &err));
-	ck_assert_ptr_null(bufcache_get(&c, 0, 0, page, &err));
-	ck_assert_int_eq(err, -EINVAL);
-	ck_assert_ptr_null(bufcache_get(&c, 6, 0, 0, &err));
-	ck_assert_ptr_null(bufcache_get(&c, 6, (uint64_t)INT64_MAX + 1, page, &err));
-	b = bufcache_get(&c, 6, 0, page, &err);
-	ck_assert_ptr_nonnull(b);
-	ck_assert_uint_eq(bufcache_count(&c), 2);
-	ck_assert_int_eq(bufcache_forget(&c, 5), 0);
-	ck_assert_int_eq(bufcache_forget(&c, 5), -ENOENT);
-	ck_assert_int_eq(bufcache_forget(&c, 77), -ENOENT);
-	ck_assert_uint_eq(bufcache_count(&c), 1);
-	ck_assert_ptr_eq(bufcache_get(&c, 6, 0, page, &err), b);
-	bufcache_clear(&c, fd);
-	ck_assert_uint_eq(bufcache_count(&c), 0);
-	bufcache_fini(&c);
+	ck_assert_ptr_eq(window_get(&w, 6 * page, page), a);
+	/* The last byte, not one more. */
+	ck_assert_ptr_nonnull(window_get(&w, 67 * page, page));
+	ck_assert_ptr_null(window_get(&w, 67 * page, page + 1));
+	ck_assert_ptr_null(window_get(&w, 68 * page, 1));
+	/* Before it, empty, wrapping. */
+	ck_assert_ptr_null(window_get(&w, 3 * page, page));
+	ck_assert_ptr_null(window_get(&w, 5 * page, 0));
+	ck_assert_ptr_null(window_get(&w, 5 * page, UINT64_MAX));
+	ck_assert_ptr_null(window_get(&w, UINT64_MAX, 2));
+	window_unmap(&w);
+	ck_assert_ptr_null(window_get(&w, 6 * page, page));
+	window_unmap(&w);			/* twice is fine */
 	close(fd);
 }
 END_TEST
 
-START_TEST(bufcache_mmap_errors_are_returned)
+START_TEST(window_map_errors_are_returned)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	struct bufcache c;
-	int err;
+	struct window w;
 
-	ck_assert_int_eq(bufcache_init(&c, -1), 0);
-	ck_assert_ptr_null(bufcache_get(&c, 1, 0, page, &err));
-	ck_assert_int_eq(err, -EBADF);
-	ck_assert_uint_eq(bufcache_count(&c), 0);
-	bufcache_fini(&c);
-}
-END_TEST
-
-START_TEST(bufcache_grows_and_keeps_every_mapping)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	enum { N = 3000 };
-	int fd = memfd(N * (size_t)page), err;
-	struct bufcache c;
-	static char *ptr[N + 1];
-
-	ck_assert_int_eq(bufcache_init(&c, fd), 0);
-	for (uint64_t id = 1; id <= N; id++) {
-		ptr[id] = bufcache_get(&c, id * 1000003, (id - 1) * page, page, &err);
-		ck_assert_ptr_nonnull(ptr[id]);
-		ptr[id][0] = (char)id;
-	}
-	for (uint64_t id = 1; id <= N; id += 2)
-		ck_assert_int_eq(bufcache_forget(&c, id * 1000003), 0);
-	ck_assert_uint_eq(bufcache_count(&c), N / 2);
-	/* Tombstones do not hide the others, and new ids still find room. */
-	for (uint64_t id = 2; id <= N; id += 2) {
-		ck_assert_ptr_eq(bufcache_get(&c, id * 1000003, (id - 1) * page, page, &err),
-				 ptr[id]);
-		ck_assert_int_eq(ptr[id][0], (char)id);
-	}
-	for (uint64_t id = 1; id <= N; id += 2)
-		ck_assert_ptr_nonnull(bufcache_get(&c, id * 7 + 1, (id - 1) * page, page, &err));
-	ck_assert_uint_eq(bufcache_count(&c), N);
-	bufcache_fini(&c);
-	close(fd);
-}
-END_TEST
-
-#define RACE_IDS 512
-#define RACERS 8
-
-struct racer {
-	struct bufcache *c;
-	pthread_barrier_t *go;
-	long page;
-	char *got[RACE_IDS];
-};
-
-static void *race(void *arg)
-{
-	struct racer *r = arg;
-	int err;
-
-	pthread_barrier_wait(r->go);
-	for (uint64_t id = 1; id <= RACE_IDS; id++)
-		r->got[id - 1] = bufcache_get(r->c, id, (id - 1) * r->page, r->page, &err);
-	return NULL;
-}
-
-START_TEST(bufcache_concurrent_misses_map_once)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	int fd = memfd(RACE_IDS * (size_t)page);
-	static struct racer r[RACERS];
-	pthread_barrier_t go;
-	pthread_t t[RACERS];
-	struct bufcache c;
-
-	ck_assert_int_eq(bufcache_init(&c, fd), 0);
-	ck_assert_int_eq(pthread_barrier_init(&go, NULL, RACERS), 0);
-	for (int i = 0; i < RACERS; i++) {
-		r[i] = (struct racer){ .c = &c, .go = &go, .page = page };
-		ck_assert_int_eq(pthread_create(&t[i], NULL, race, &r[i]), 0);
-	}
-	for (int i = 0; i < RACERS; i++)
-		pthread_join(t[i], NULL);
-	for (int k = 0; k < RACE_IDS; k++) {
-		ck_assert_ptr_nonnull(r[0].got[k]);
-		for (int i = 1; i < RACERS; i++)
-			ck_assert_ptr_eq(r[i].got[k], r[0].got[k]);
-	}
-	ck_assert_uint_eq(bufcache_count(&c), RACE_IDS);
-	pthread_barrier_destroy(&go);
-	bufcache_fini(&c);
-	close(fd);
+	ck_assert_int_eq(window_map(&w, -1, 0, page), -EBADF);
+	ck_assert_ptr_null(window_get(&w, 0, 1));
+	ck_assert_int_eq(window_map(&w, -1, 0, 0), -EINVAL);
+	ck_assert_int_eq(window_map(&w, -1, (uint64_t)INT64_MAX, page), -EINVAL);
 }
 END_TEST
 
@@ -997,10 +907,8 @@ int main(void)
 	tcase_add_test(tc, op_most_operands);
 	tcase_add_test(tc, op_statuses_map_to_done_statuses);
 	tcase_add_test(tc, op_should_stop_reads_the_cancel_word);
-	tcase_add_test(tc, bufcache_maps_once_and_forgets);
-	tcase_add_test(tc, bufcache_mmap_errors_are_returned);
-	tcase_add_test(tc, bufcache_grows_and_keeps_every_mapping);
-	tcase_add_test(tc, bufcache_concurrent_misses_map_once);
+	tcase_add_test(tc, window_reaches_what_it_maps);
+	tcase_add_test(tc, window_map_errors_are_returned);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

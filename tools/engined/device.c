@@ -118,20 +118,16 @@ static int device_init(struct device *dev, struct engined *srv, const struct fou
 	dev->node_fd = f->fd;
 	dev->efd = -1;
 	snprintf(dev->path, sizeof(dev->path), "%s", f->path);
-	ret = bufcache_init(&dev->cache, -1);
-	if (ret)
-		goto err;
+	dev->window = (struct window){ 0 };
 	ret = -pthread_mutex_init(&dev->lock, NULL);
 	if (ret)
-		goto err_cache;
+		goto err;
 	ret = -pthread_cond_init(&dev->cond, NULL);
 	if (ret)
 		goto err_lock;
 	return 0;
 err_lock:
 	pthread_mutex_destroy(&dev->lock);
-err_cache:
-	bufcache_fini(&dev->cache);
 err:
 	close(f->fd);
 	dev->node_fd = -1;
@@ -211,10 +207,12 @@ static int check_attach(const struct device *dev, const struct drm_vnpu_engine_a
 
 	if (!a->num_engines || a->num_engines > ENGINED_MAX_ENGINES || !a->num_slots ||
 	    a->num_slots > VNPU_ENGINE_SLOTS || a->ctl_size < ctl_need ||
-	    a->ctl_offset > INT64_MAX) {
-		log_err("vnpu device %u: the kernel gave %u engines, %u slots and a control "
-			"page of %u bytes: not usable", dev->index, a->num_engines, a->num_slots,
-			a->ctl_size);
+	    a->ctl_offset > INT64_MAX || !a->buffers_size || a->buffers_size > SIZE_MAX ||
+	    a->buffers_offset > INT64_MAX - a->buffers_size) {
+		log_err("vnpu device %u: the kernel gave %u engines, %u slots, a control page "
+			"of %u bytes and a buffer window of %llu: not usable", dev->index,
+			a->num_engines, a->num_slots, a->ctl_size,
+			(unsigned long long)a->buffers_size);
 		return -EPROTO;
 	}
 	if (dev->workers && a->num_engines != dev->num_engines) {
@@ -288,12 +286,18 @@ int device_attach(struct device *dev)
 		log_err("vnpu device %u: mapping the control page: %s", dev->index, strerror(-ret));
 		goto err;
 	}
+	ret = window_map(&dev->window, (int)a.fd, a.buffers_offset, a.buffers_size);
+	if (ret) {
+		log_err("vnpu device %u: mapping the buffer window (%llu bytes): %s", dev->index,
+			(unsigned long long)a.buffers_size, strerror(-ret));
+		munmap(ctl, a.ctl_size);
+		goto err;
+	}
 	dev->efd = (int)a.fd;
 	dev->ctl = ctl;
 	dev->ctl_size = a.ctl_size;
 	dev->num_engines = a.num_engines;
 	dev->num_slots = a.num_slots;
-	bufcache_clear(&dev->cache, dev->efd);
 	log_debug("vnpu device %u (%s): attached: %u engines, %u slots", dev->index, dev->path,
 		  a.num_engines, a.num_slots);
 	return 0;
@@ -302,10 +306,10 @@ err:
 	return ret;
 }
 
-/* Drop the attachment: unmap its buffers and control page, close the file. */
+/* Drop the attachment: unmap its buffer window and control page, close the file. */
 static void device_drop_attachment(struct device *dev)
 {
-	bufcache_clear(&dev->cache, -1);
+	window_unmap(&dev->window);
 	if (dev->ctl)
 		munmap((void *)dev->ctl, dev->ctl_size);
 	dev->ctl = NULL;
@@ -317,7 +321,6 @@ static void device_drop_attachment(struct device *dev)
 void device_detach(struct device *dev)
 {
 	device_drop_attachment(dev);
-	bufcache_fini(&dev->cache);
 	if (dev->node_fd >= 0)
 		close(dev->node_fd);
 	dev->node_fd = -1;

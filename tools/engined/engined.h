@@ -7,7 +7,7 @@
  *
  *   job.c       the event buffer and a job's layout, checked (pure)
  *   exec.c      executing a job's tasks (pure, given a struct exec_env)
- *   bufcache.c  buffer id -> host mapping of one attachment
+ *   window.c    the buffer window of one attachment, mapped once
  *   guard.c     a SIGBUS in job code faults the job, not the server
  *   crew.c      helper threads: one operator on the idle engines
  *   worker.c    one thread per engine: the RUN loop
@@ -15,7 +15,7 @@
  *   log.c       messages to stderr
  *   main.c      options, signals, pidfile, start and stop
  *
- * job.c, exec.c, bufcache.c, guard.c and crew.c make no assumption about
+ * job.c, exec.c, window.c, guard.c and crew.c make no assumption about
  * the rest and are linked into the host unit tests
  * (tests/unit/test_engined_*.c).
  */
@@ -174,42 +174,23 @@ static inline bool exec_canceled(const uint32_t *cancel)
 	return cancel && __atomic_load_n(cancel, __ATOMIC_ACQUIRE) != 0;
 }
 
-/* ---- bufcache.c: the buffers of one attachment ---------------------------------- */
+/* ---- window.c: the buffer window of one attachment -------------------------------- */
 
-struct bufent;
-
-/*
- * Buffer id -> mapping of the whole buffer on the engine file. Lookups take
- * the read lock; a miss maps the buffer under the write lock. Ids are never
- * reused within one attachment; a new attachment starts from an empty cache.
- */
-struct bufcache {
-	pthread_rwlock_t lock;
-	struct bufent *tab;	/* open addressing, @cap a power of two */
-	uint32_t cap;
-	uint32_t live;		/* mapped buffers */
-	uint32_t dead;		/* tombstones */
-	int fd;			/* the engine file mappings come from */
+/* The engine file's [@offset, @offset + @size), mapped at @base (or NULL). */
+struct window {
+	unsigned char *base;
+	uint64_t offset;
+	uint64_t size;
 };
 
-int bufcache_init(struct bufcache *c, int fd);
-/* Unmap everything; the cache stays usable (a re-attachment sets a new fd). */
-void bufcache_clear(struct bufcache *c, int fd);
-void bufcache_fini(struct bufcache *c);
-
+/* Map [@offset, @offset + @size) of @fd shared: 0 or -errno (-EINVAL, mmap's). */
+int window_map(struct window *w, int fd, uint64_t offset, uint64_t size);
+void window_unmap(struct window *w);
 /*
- * The mapping of buffer @id (@size bytes at mmap offset @offset), made on
- * the first call. NULL with *@err set: -ENOMEM, -EINVAL (@id 0, @size 0,
- * or an offset or size other than the ones the buffer was mapped with), or
- * mmap()'s error.
+ * The host address of the file's [@offset, @offset + @size), or NULL when
+ * that is empty or not all inside the window.
  */
-void *bufcache_get(struct bufcache *c, uint64_t id, uint64_t offset, uint64_t size, int *err);
-
-/* Unmap and forget buffer @id: 0, or -ENOENT when it was never mapped. */
-int bufcache_forget(struct bufcache *c, uint64_t id);
-
-/* Buffers mapped right now (for tests and logs). */
-uint32_t bufcache_count(struct bufcache *c);
+void *window_get(const struct window *w, uint64_t offset, uint64_t size);
 
 /* ---- guard.c: SIGBUS in job code ------------------------------------------------ */
 
@@ -308,7 +289,7 @@ struct device {
 	size_t ctl_size;
 	uint32_t num_engines;
 	uint32_t num_slots;
-	struct bufcache cache;
+	struct window window;		/* of the attachment; unmapped when none */
 	/* The reset rendezvous. */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;

@@ -5,7 +5,7 @@
  * A round is one RUN: it reports how the jobs of the previous round ended
  * and returns new events (buffers gone, then jobs), which the worker
  * handles in order before the next round. Nothing on this path allocates
- * or takes a lock, except the buffer cache on its first sight of a buffer.
+ * or takes a lock: buffers are reached through the attachment's window.
  *
  * A round's jobs are reported together at the next RUN, unless the round
  * runs long: then what is done is reported at once (worker_flush()), so a
@@ -57,15 +57,13 @@ static uint64_t now_ns(void)
 static void *worker_map(void *priv, const struct drm_vnpu_engine_operand *op)
 {
 	struct worker *w = priv;
-	void *p;
-	int err;
+	void *p = window_get(&w->dev->window, op->buffer_offset, op->buffer_size);
 
-	p = bufcache_get(&w->dev->cache, op->buffer, op->buffer_offset, op->buffer_size, &err);
 	if (!p)
-		log_debug("vnpu device %u: buffer %llu: cannot map %llu bytes at %#llx: %s",
-			  w->dev->index, (unsigned long long)op->buffer,
+		log_debug("vnpu device %u: buffer %llu: %llu bytes at %#llx are not in the "
+			  "buffer window", w->dev->index, (unsigned long long)op->buffer,
 			  (unsigned long long)op->buffer_size,
-			  (unsigned long long)op->buffer_offset, strerror(-err));
+			  (unsigned long long)op->buffer_offset);
 	return p;
 }
 
@@ -248,8 +246,9 @@ static void worker_gone(struct worker *w, const struct drm_vnpu_engine_event *ev
 			w->dev->index, w->engine, ev->size);
 		return;
 	}
-	/* A buffer no job of ours ever used was never mapped: nothing to do. */
-	bufcache_forget(&w->dev->cache, gone->buffer);
+	/* The kernel took its pages out of the window: nothing to undo. */
+	log_debug("vnpu device %u: buffer %llu is gone", w->dev->index,
+		  (unsigned long long)gone->buffer);
 }
 
 /* ---- the loop ------------------------------------------------------------------ */
