@@ -24,7 +24,9 @@
 #include <linux/dma-fence-chain.h>
 #include <linux/dma-fence.h>
 #include <linux/mm.h>
+#include <linux/module.h>
 #include <linux/overflow.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -151,9 +153,31 @@ static const char *vnpu_fence_timeline_name(struct dma_fence *fence)
 	return "vnpu-stream";
 }
 
+/*
+ * A job's fence can outlive the device, the file and the module's other
+ * objects: a syncobj or a sync_file exported from it keeps it alive, and
+ * its ops, names and release are this module's code and data. So each
+ * fence holds a reference on the module, taken when the fence is
+ * initialised (from an ioctl, which itself holds one) and dropped here,
+ * last: rmmod says the module is busy while any fence lives. The put is
+ * made inside an RCU read-side section, so free_module()'s
+ * synchronize_rcu() waits for this function to be past it before the
+ * module's memory goes.
+ */
+static void vnpu_fence_release(struct dma_fence *fence)
+{
+	struct vnpu_fence *f = container_of(fence, struct vnpu_fence, base);
+
+	rcu_read_lock();
+	kfree_rcu(f, base.rcu);
+	module_put(THIS_MODULE);
+	rcu_read_unlock();
+}
+
 static const struct dma_fence_ops vnpu_fence_ops = {
 	.get_driver_name = vnpu_fence_driver_name,
 	.get_timeline_name = vnpu_fence_timeline_name,
+	.release = vnpu_fence_release,
 };
 
 static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev, struct vnpu_stream *stream,
@@ -743,6 +767,7 @@ static int vnpu_job_push(struct vnpu_file *vfile, struct vnpu_job *job,
 	}
 
 	job->seqno = stream->submitted_seqno + 1;
+	__module_get(THIS_MODULE);	/* dropped by vnpu_fence_release() */
 	dma_fence_init(fence, &vnpu_fence_ops, &job->fence->lock, stream->fence_context,
 		       job->seqno);
 	if (job->hazard_check) {
