@@ -118,6 +118,19 @@ $(LIB): $(LIB_OBJS) lib/libascendcl.map
 $(B)/lib/libascendcl.so: $(LIB)
 	@ln -sf $(LIB_SONAME) $@
 
+# The same library built with ASan and UBSan, for the guest suites that
+# run the ACL tests over it (tests/acl/run-sanitized.sh preloads it).
+LIB_SAN := $(B)/lib-san/$(LIB_SONAME)
+LIB_SAN_OBJS := $(patsubst $(B)/lib/obj/%,$(B)/lib-san/obj/%,$(LIB_OBJS))
+
+$(B)/lib-san/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(LIB_CFLAGS) -O1 $(SAN) -c -o $@ $<
+
+$(LIB_SAN): $(LIB_SAN_OBJS) lib/libascendcl.map
+	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libascendcl.map \
+		-Wl,--as-needed -o $@ $(LIB_SAN_OBJS) $(DRM_LIBS) $(OPS_LIBS)
+
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
@@ -141,7 +154,7 @@ ACL_EXAMPLES := $(patsubst tests/acl/examples/%.c,$(B)/acl/examples/%,$(ACL_EXAM
 	$(patsubst tests/acl/examples/%.cpp,$(B)/acl/examples/%,$(ACL_EXAMPLE_CXX))
 ACL_LINK := -L$(B)/lib -Wl,-rpath,$(B)/lib -lascendcl
 
-acltests: $(ACL_TESTS) $(ACL_EXAMPLES)
+acltests: $(ACL_TESTS) $(ACL_EXAMPLES) $(LIB_SAN)
 
 $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)

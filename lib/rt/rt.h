@@ -118,7 +118,8 @@ struct rt_dev {
 
 	pthread_mutex_t lock;		/* the lists, dead */
 	struct rt_list contexts;	/* struct rt_context.dev_link */
-	struct rt_list streams;		/* struct rt_stream.dev_link */
+	struct rt_list streams;		/* struct rt_stream.dev_link, by dev_seq */
+	uint64_t stream_seq;		/* the dev_seq of the last stream added */
 	struct rt_list events;		/* struct rt_event.dev_link */
 	struct rt_context *default_ctx;
 	bool dead;			/* torn down: nothing new is created */
@@ -206,6 +207,7 @@ struct rt_stream {
 	uint32_t flags;
 	bool is_default;
 	struct rt_list dev_link;
+	uint64_t dev_seq;		/* its place in dev->streams (dev->lock) */
 
 	pthread_mutex_t submit_lock;
 	_Atomic uint64_t last_point;	/* written under submit_lock */
@@ -248,6 +250,21 @@ aclError rt_stream_destroy(struct rt_stream *s, bool force);
  * referenced. */
 aclError rt_stream_resolve(struct rt_context *ctx, const void *handle, struct rt_stream **out);
 void rt_stream_put(struct rt_stream *s);
+
+/*
+ * A walk over the streams a device has when it begins, one at a time and
+ * with no lock held in between. It allocates nothing, so it cannot stop
+ * half-way for want of memory; streams destroyed meanwhile are skipped,
+ * streams created meanwhile are not visited.
+ */
+struct rt_stream_walk {
+	struct rt_dev *dev;
+	uint64_t cursor, end;
+};
+
+void rt_stream_walk_begin(struct rt_stream_walk *w, struct rt_dev *dev);
+/* The next stream, referenced (the caller puts it), or NULL at the end. */
+struct rt_stream *rt_stream_walk_next(struct rt_stream_walk *w);
 
 /* Queue one job (tasks without operators: no data area); *@point (may be
  * NULL) gets its timeline point. */

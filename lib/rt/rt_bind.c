@@ -95,40 +95,21 @@ out:
 
 void rt_pool_alloc_freed(struct rt_alloc *a)
 {
-	struct rt_dev *dev = a->dev;
-	struct rt_stream **list = NULL;
-	size_t n = 0, cap = 0, i;
-	struct rt_list *pos;
+	struct rt_stream_walk walk;
+	struct rt_stream *s;
 
 	atomic_store(&a->freed, true);
 	if (!atomic_load(&a->bound))
 		return;
 
-	pthread_mutex_lock(&dev->lock);
-	rt_list_for_each(pos, &dev->streams) {
-		if (n == cap) {
-			struct rt_stream **bigger;
-
-			cap = cap ? 2 * cap : 16;
-			bigger = realloc(list, cap * sizeof(*list));
-			if (!bigger)
-				break;	/* the rest keep the memory until they go */
-			list = bigger;
-		}
-		list[n] = rt_container_of(pos, struct rt_stream, dev_link);
-		rt_obj_get(&list[n]->obj);
-		n++;
-	}
-	pthread_mutex_unlock(&dev->lock);
-
-	for (i = 0; i < n; i++) {
-		struct rt_stream *s = list[i];
+	rt_stream_walk_begin(&walk, a->dev);
+	while ((s = rt_stream_walk_next(&walk))) {
 		bool had;
 
 		pthread_mutex_lock(&s->pool_lock);
 		had = rt_imap_remove(&s->pool_bound, a->va) != NULL;
 		if (had && s->id)
-			drv_pool_unbind(dev->fd, s->id, a->va, a->bo_size);
+			drv_pool_unbind(a->dev->fd, s->id, a->va, a->bo_size);
 		pthread_mutex_unlock(&s->pool_lock);
 		if (had) {
 			atomic_fetch_sub(&a->bound, 1);
@@ -136,7 +117,6 @@ void rt_pool_alloc_freed(struct rt_alloc *a)
 		}
 		rt_stream_put(s);
 	}
-	free(list);
 }
 
 static void unbound_one(const struct rt_imap_node *node, void *arg)

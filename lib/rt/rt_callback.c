@@ -604,9 +604,6 @@ void rt_callback_stream_gone(struct rt_stream *s)
 void rt_callback_device_gone(struct rt_dev *dev)
 {
 	struct rt_reporter *rep;
-	struct rt_stream **streams = NULL;
-	uint64_t *tickets = NULL;
-	size_t n = 0, cap = 0, i;
 
 	pthread_mutex_lock(&cb_lock);
 	rep = dev->worker;
@@ -622,36 +619,29 @@ void rt_callback_device_gone(struct rt_dev *dev)
 	else
 		pthread_join(rep->worker, NULL);
 
-	/* Drop what the worker will not run, and let the streams go on. */
-	pthread_mutex_lock(&cb_lock);
-	while (!rt_list_empty(&rep->queues)) {
-		struct rt_hostq *q = rt_container_of(rep->queues.next, struct rt_hostq, rep_link);
+	/*
+	 * Drop what the worker will not run, and let the streams go on: one
+	 * queue per turn of the lock, so every queue leaves the reporter
+	 * before it goes, and nothing is allocated that could fail.
+	 */
+	for (;;) {
 		struct rt_reporter *unused;
+		struct rt_stream *s;
+		struct rt_hostq *q;
 		uint64_t ticket;
 
-		if (n == cap) {
-			size_t bigger = cap ? 2 * cap : 16;
-			void *a = realloc(streams, bigger * sizeof(*streams));
-			void *b = a ? realloc(tickets, bigger * sizeof(*tickets)) : NULL;
-
-			if (a)
-				streams = a;
-			if (!a || !b)
-				break;
-			tickets = b;
-			cap = bigger;
+		pthread_mutex_lock(&cb_lock);
+		if (rt_list_empty(&rep->queues)) {
+			pthread_mutex_unlock(&cb_lock);
+			break;
 		}
-		streams[n] = q->stream;
+		q = rt_container_of(rep->queues.next, struct rt_hostq, rep_link);
+		s = q->stream;
 		ticket = queue_detach(q, &unused, NULL);	/* the worker has stopped */
-		tickets[n++] = ticket;
+		pthread_mutex_unlock(&cb_lock);
+		if (ticket)
+			release_ticket(s, ticket);
+		rt_stream_put(s);
 	}
-	pthread_mutex_unlock(&cb_lock);
-	for (i = 0; i < n; i++) {
-		if (tickets[i])
-			release_ticket(streams[i], tickets[i]);
-		rt_stream_put(streams[i]);
-	}
-	free(streams);
-	free(tickets);
 	rep_put(rep);
 }

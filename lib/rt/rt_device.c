@@ -323,59 +323,36 @@ void rt_device_reset_all(void)
 
 aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline)
 {
-	struct rt_stream **list = NULL;
-	size_t n = 0, cap = 0, i;
 	aclError ret = ACL_SUCCESS;
-	struct rt_list *pos;
-
-	pthread_mutex_lock(&dev->lock);
-	rt_list_for_each(pos, &dev->streams) {
-		if (n == cap) {
-			struct rt_stream **bigger;
-
-			cap = cap ? 2 * cap : 16;
-			bigger = realloc(list, cap * sizeof(*list));
-			if (!bigger) {
-				pthread_mutex_unlock(&dev->lock);
-				for (i = 0; i < n; i++)
-					rt_stream_put(list[i]);
-				free(list);
-				return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
-			}
-			list = bigger;
-		}
-		list[n] = rt_container_of(pos, struct rt_stream, dev_link);
-		rt_obj_get(&list[n]->obj);
-		n++;
-	}
-	pthread_mutex_unlock(&dev->lock);
+	struct rt_stream_walk walk;
+	struct rt_stream *s;
 
 	/*
 	 * Every stream is waited for, also after one has failed (its error is
 	 * the one returned, with its message); only running out of time stops
 	 * the waiting, and then the timeout is what the caller gets.
 	 */
-	for (i = 0; i < n; i++) {
+	rt_stream_walk_begin(&walk, dev);
+	while ((s = rt_stream_walk_next(&walk))) {
 		aclError first = ret, r;
 		bool quiet = false;
 
 		if (ret == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT) {
-			rt_stream_put(list[i]);
+			rt_stream_put(s);
 			continue;
 		}
 		if (first)
 			quiet = rt_err_quiet(true);
-		r = rt_stream_synchronize(list[i], deadline);
+		r = rt_stream_synchronize(s, deadline);
 		if (first)
 			rt_err_quiet(quiet);
 		if (r == ACL_ERROR_RT_STREAM_SYNC_TIMEOUT && ret)
 			ret = rt_err(r, "device %u: stream %p did not finish its work in time", dev->index,
-				     (void *)list[i]);
+				     (void *)s);
 		else if (r && !ret)
 			ret = r;
-		rt_stream_put(list[i]);
+		rt_stream_put(s);
 	}
-	free(list);
 	return ret;
 }
 

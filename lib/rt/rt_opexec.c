@@ -68,7 +68,7 @@ static aclError submit_error(const struct vops_plan *p, struct rt_stream *s, int
 /* Each operand of the bound call must be device memory of @dev. */
 static aclError check_operands(const struct vops_plan *p, const struct rt_op_bufs *b, struct rt_dev *dev)
 {
-	char names[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS][16];
+	char names[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS][24];	/* "outputs[" INT_MIN "]" */
 	const char *what[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS];
 	uint64_t addr[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS], len[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS];
 	unsigned int n = 0;

@@ -148,6 +148,7 @@ aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint
 		ret = rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
 		goto fail;
 	}
+	s->dev_seq = ++dev->stream_seq;
 	rt_list_add_tail(&dev->streams, &s->dev_link);
 	pthread_mutex_unlock(&dev->lock);
 	if (rt_handle_add(&s->obj)) {
@@ -164,6 +165,37 @@ fail:
 		drv_stream_destroy(dev->fd, s->id);
 	rt_stream_put(s);
 	return ret;
+}
+
+void rt_stream_walk_begin(struct rt_stream_walk *w, struct rt_dev *dev)
+{
+	w->dev = dev;
+	w->cursor = 0;
+	pthread_mutex_lock(&dev->lock);
+	w->end = dev->stream_seq;
+	pthread_mutex_unlock(&dev->lock);
+}
+
+struct rt_stream *rt_stream_walk_next(struct rt_stream_walk *w)
+{
+	struct rt_stream *found = NULL;
+	struct rt_list *pos;
+
+	pthread_mutex_lock(&w->dev->lock);
+	rt_list_for_each(pos, &w->dev->streams) {
+		struct rt_stream *s = rt_container_of(pos, struct rt_stream, dev_link);
+
+		if (s->dev_seq > w->end)
+			break;
+		if (s->dev_seq > w->cursor) {
+			rt_obj_get(&s->obj);
+			w->cursor = s->dev_seq;
+			found = s;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&w->dev->lock);
+	return found;
 }
 
 aclError rt_stream_destroy(struct rt_stream *s, bool force)

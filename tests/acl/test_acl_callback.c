@@ -3,7 +3,9 @@
  * ACL conformance: host callbacks (aclrtSubscribeReport, aclrtLaunchCallback,
  * aclrtProcessReport, aclrtUnSubscribeReport) and aclrtLaunchHostFunc.
  */
+#include <dlfcn.h>
 #include <pthread.h>
+#include <semaphore.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -522,6 +524,74 @@ START_TEST(host_func_waits_for_earlier_work)
 }
 END_TEST
 
+/*
+ * realloc() as libascendcl sees it: the C library's, unless a test makes
+ * it fail for a while (each test runs in a process of its own).
+ */
+static atomic_bool realloc_fails;
+
+void *realloc(void *p, size_t size)
+{
+	static void *(*next)(void *, size_t);
+
+	if (atomic_load(&realloc_fails))
+		return NULL;
+	if (!next)
+		next = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+	return next(p, size);
+}
+
+static sem_t hold_sem, releaser_up;
+
+static void held_host_func(void *arg)
+{
+	(void)arg;
+	sem_wait(&hold_sem);
+	callback((void *)0);
+}
+
+static void *release_later(void *arg)
+{
+	(void)arg;
+	sem_post(&releaser_up);
+	acl_test_sleep_ms(300);
+	sem_post(&hold_sem);
+	return NULL;
+}
+
+/*
+ * A reset drops the host functions its worker will not run, from every
+ * stream, and lets each stream go on, also when no memory can be had
+ * (the worker is held in the first one while the reset begins).
+ */
+START_TEST(reset_drops_queued_host_funcs_even_without_memory)
+{
+	aclrtStream s[20];
+	pthread_t releaser;
+	int i;
+
+	record_init();
+	ck_assert_int_eq(sem_init(&hold_sem, 0, 0), 0);
+	ck_assert_int_eq(sem_init(&releaser_up, 0, 0), 0);
+	for (i = 0; i < 20; i++) {
+		ACL_OK(aclrtCreateStream(&s[i]));
+		ACL_OK(aclrtLaunchHostFunc(s[i], i ? callback : held_host_func,
+					   (void *)(intptr_t)i));
+	}
+	ck_assert_int_eq(pthread_create(&releaser, NULL, release_later, NULL), 0);
+	sem_wait(&releaser_up);		/* a thread starting needs realloc() */
+	atomic_store(&realloc_fails, true);
+	ACL_OK(aclrtResetDevice(0));
+	atomic_store(&realloc_fails, false);
+	pthread_join(releaser, NULL);
+	/* The held one ran; the worker had stopped before the others. */
+	ck_assert_int_eq(rec.calls, 1);
+	ACL_OK(aclrtSetDevice(0));
+	sem_destroy(&hold_sem);
+	sem_destroy(&releaser_up);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("acl_callback");
@@ -537,6 +607,7 @@ int main(void)
 	tcase_add_test(tc, unsubscribe_releases_the_stream);
 	tcase_add_test(tc, host_func_runs_on_a_runtime_thread_and_blocks);
 	tcase_add_test(tc, host_func_waits_for_earlier_work);
+	tcase_add_test(tc, reset_drops_queued_host_funcs_even_without_memory);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("job_limit", true, 60);
