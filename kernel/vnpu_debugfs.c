@@ -3,10 +3,11 @@
  * debugfs: fault injection and test hooks, per device, root only. None of
  * this is ABI; tests and benchmarks use it to reach what no ioctl shows.
  *
- *  fail_next_alloc   write N: the next N BO_CREATE calls fail with -ENOMEM;
- *                    read: how many failures are still armed
- *  fail_next_job     write N: the next N jobs to be handed to the engine
- *                    server for the first time fault at their first task
+ *  fail_bo_alloc/    fault injection point (vnpu_fault.h): BO_CREATE
+ *                    fails with -ENOMEM; "the next N calls fail" is
+ *                    probability 100, interval 1, times N
+ *  fail_job/         fault injection point: a job handed to the engine
+ *                    server for the first time faults at its first task
  *                    instead (vnpu_sched_hand_out_locked(), vnpu_sched.c)
  *  hazard_rescan_delay_ms
  *                    write N: the next submit on a serializing stream whose
@@ -295,10 +296,8 @@ void vnpu_debugfs_init(struct drm_minor *minor)
 	if (minor->type == DRM_MINOR_RENDER)
 		return;
 
-	debugfs_create_file_unsafe("fail_next_alloc", 0600, root,
-				   &vdev->fail_next_alloc, &vnpu_dbg_counter_fops);
-	debugfs_create_file_unsafe("fail_next_job", 0600, root,
-				   &vdev->fail_next_job, &vnpu_dbg_counter_fops);
+	vnpu_fault_debugfs(&vdev->fail_bo_alloc, "fail_bo_alloc", root);
+	vnpu_fault_debugfs(&vdev->fail_job, "fail_job", root);
 	debugfs_create_file_unsafe("hazard_rescan_delay_ms", 0600, root,
 				   &vdev->hazard_rescan_delay_ms, &vnpu_dbg_counter_fops);
 	debugfs_create_file("va_resolve", 0600, root, vdev,

@@ -330,6 +330,8 @@ static struct vnpu_device *vnpu_device_create(unsigned int index)
 	vdev->index = index;
 	vdev->mem_capacity = (u64)vnpu_param_mem_mib << 20;
 	vdev->num_engines = vnpu_param_engines;
+	vnpu_fault_init(&vdev->fail_bo_alloc);
+	vnpu_fault_init(&vdev->fail_job);
 	vnpu_hazards_init(vdev);
 
 	ret = vnpu_sched_init(vdev);

@@ -16,6 +16,7 @@
 
 #include "vnpu_drm.h"
 #include "vnpu_compat.h"
+#include "vnpu_fault.h"
 #include "vnpu_sched.h"
 
 #define VNPU_DRIVER_NAME "vnpu"
@@ -57,9 +58,10 @@ extern unsigned int vnpu_param_max_jobs_per_file;
  *	device (&vnpu_bo.hazards); taken by submits inside a stream's
  *	submit_lock, never by engines or schedulers (vnpu_hazard.c)
  * @num_hazard_records: workspace-use records alive, all buffers (debugfs)
- * @fail_next_alloc: fault injection (debugfs): the next buffer creation fails
- * @fail_next_job: fault injection (debugfs): the next job to be handed to
- *	the engine faults instead
+ * @fail_bo_alloc: fault injection point (debugfs fail_bo_alloc/): a buffer
+ *	creation fails with -ENOMEM
+ * @fail_job: fault injection point (debugfs fail_job/): a job handed to the
+ *	engine for the first time faults at its first task instead
  * @hazard_rescan_delay_ms: test hook (debugfs): the next serializing hazard
  *	check that finds a collision sleeps this long between its two scans
  */
@@ -83,8 +85,8 @@ struct vnpu_device {
 	struct mutex hazard_lock;	/* the hazard records */
 	atomic_t num_hazard_records;
 
-	atomic_t fail_next_alloc;
-	atomic_t fail_next_job;
+	struct vnpu_fault fail_bo_alloc;
+	struct vnpu_fault fail_job;
 	atomic_t hazard_rescan_delay_ms;
 };
 

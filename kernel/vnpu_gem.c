@@ -346,7 +346,7 @@ int vnpu_ioctl_bo_create(struct drm_device *drm, void *data, struct drm_file *fi
 		return -E2BIG;
 	size = PAGE_ALIGN(args->size);
 
-	if (atomic_add_unless(&vdev->fail_next_alloc, -1, 0))
+	if (vnpu_fault_hit(&vdev->fail_bo_alloc))
 		return -ENOMEM;
 
 	ret = vnpu_bo_charge(vdev, args->flags, size);

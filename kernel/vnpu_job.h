@@ -109,7 +109,7 @@ enum vnpu_job_state {
  * @started: handed to the engine at least once (@deadline is valid)
  * @cancel: the engine was asked to stop the job (destroy or timeout)
  * @timed_out: the job ran past its deadline
- * @fault_injected: fail at its first hand-out (debugfs fail_next_job)
+ * @fault_injected: fail at its first hand-out (debugfs fail_job/)
  * @slot: engine slot while RUNNING
  * @engine_index: worker that holds it while RUNNING
  * @first_task: the first task the engine runs at the next hand-out

@@ -825,7 +825,7 @@ static void vnpu_sched_hand_out_locked(struct vnpu_sched *sched, struct vnpu_job
 	job->started = true;
 	job->deadline = ktime_add_ms(ktime_get(), READ_ONCE(vnpu_param_job_timeout_ms));
 	hrtimer_start(&job->timer, job->deadline, HRTIMER_MODE_ABS);
-	if (head && atomic_add_unless(&vdev->fail_next_job, -1, 0))
+	if (head && vnpu_fault_hit(&vdev->fail_job))
 		job->fault_injected = true;
 }
 

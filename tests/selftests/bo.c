@@ -787,30 +787,38 @@ TEST_F(bo, close_file_with_mapping_alive)
 
 /* ---- fault injection ---------------------------------------------------- */
 
-TEST_F(bo, fail_next_alloc)
+TEST_F(bo, fail_bo_alloc)
 {
 	uint32_t h;
 
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_alloc", "1"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_bo_alloc", 1));
 	EXPECT_EQ(-ENOMEM, vnpu_bo_create(self->fd, PAGE, 0, &h, NULL));
 	expect_nothing_changed(_metadata, self->fd, self->mem0, self->host0);
 
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_alloc", "3"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_bo_alloc", 3));
 	for (int i = 0; i < 3; i++)
 		EXPECT_EQ(-ENOMEM, vnpu_bo_create(self->fd, MiB, i == 1 ? VNPU_BO_HOST : 0,
 						  &h, NULL));
 	expect_nothing_changed(_metadata, self->fd, self->mem0, self->host0);
+	/* Then the point is spent. */
+	ASSERT_EQ(0, vnpu_bo_create(self->fd, PAGE, 0, &h, NULL));
 }
 
-TEST_F(bo, fail_next_alloc_disarm)
+TEST_F(bo, fail_bo_alloc_disarm_and_interval)
 {
 	uint32_t h;
 
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_alloc", "5"));
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_alloc", "0"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_bo_alloc", 5));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_bo_alloc", 0));
 	ASSERT_EQ(0, vnpu_bo_create(self->fd, PAGE, 0, &h, NULL));
-	EXPECT_EQ(-EINVAL, vnpu_debugfs_write(0, "fail_next_alloc", "4294967296"));
-	ASSERT_EQ(0, vnpu_bo_create(self->fd, PAGE, 0, &h, NULL));
+	EXPECT_EQ(-EINVAL, vnpu_debugfs_write(0, "fail_bo_alloc/probability", "101"));
+	/* Every second call fails, twice in all. */
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_bo_alloc", 2));
+	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_bo_alloc/interval", "2"));
+	for (int i = 0; i < 6; i++)
+		EXPECT_EQ(i == 1 || i == 3 ? -ENOMEM : 0,
+			  vnpu_bo_create(self->fd, PAGE, 0, &h, NULL)) TH_LOG("call %d", i);
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_bo_alloc", 0));
 }
 
 /* ---- objects made outside our creation paths ---------------------------- */

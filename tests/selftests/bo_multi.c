@@ -172,11 +172,11 @@ TEST_F(multi, capacity_is_per_device)
 }
 
 /* Each device has its own debugfs hooks: fault injection on one only. */
-TEST_F(multi, fail_next_alloc_per_device)
+TEST_F(multi, fail_bo_alloc_per_device)
 {
 	uint32_t h;
 
-	ASSERT_EQ(0, vnpu_debugfs_write(1, "fail_next_alloc", "1"));
+	ASSERT_EQ(0, vnpu_fault_arm(1, "fail_bo_alloc", 1));
 	ASSERT_EQ(0, vnpu_bo_create(self->fd0, PAGE, 0, &h, NULL));
 	EXPECT_EQ(-ENOMEM, vnpu_bo_create(self->fd1, PAGE, 0, &h, NULL));
 	ASSERT_EQ(0, vnpu_bo_create(self->fd1, PAGE, 0, &h, NULL));

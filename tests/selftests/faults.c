@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Injected job failures (debugfs fail_next_job = N: the next N jobs to start
- * fault): the faulting job's stream fails with VNPU_STREAM_ERROR_FAULT at
+ * Injected job failures (the fault injection point debugfs fail_job/,
+ * armed for N: the next N jobs to start fault): the faulting job's stream fails with VNPU_STREAM_ERROR_FAULT at
  * task 0, skips its queued jobs and rejects new ones with -EIO; other
  * streams and other files are not affected, and a job that waits for the
  * faulting job's fence still runs. The debugfs file belongs to
@@ -23,9 +23,9 @@ FIXTURE_SETUP(fault)
 
 	self->fd = vnpu_open_device(0);
 	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
-	ret = vnpu_debugfs_write(0, "fail_next_job", "0");
+	ret = vnpu_fault_arm(0, "fail_job", 0);
 	if (ret == -ENOENT)
-		SKIP(return, "no fail_next_job in debugfs");
+		SKIP(return, "no fail_job in debugfs");
 	ASSERT_EQ(0, ret);
 	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->stream));
 	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->other));
@@ -35,7 +35,7 @@ FIXTURE_SETUP(fault)
 
 FIXTURE_TEARDOWN(fault)
 {
-	vnpu_debugfs_write(0, "fail_next_job", "0");
+	vnpu_fault_arm(0, "fail_job", 0);
 	vnpu_buf_destroy(self->fd, &self->buf);
 	close(self->fd);
 }
@@ -85,7 +85,7 @@ TEST_F(fault, next_job_faults)
 
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 1));
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, t, 2, &in, 1, s1, 0, NULL));
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, s2, 0, NULL));
 	release(self);
@@ -126,7 +126,7 @@ TEST_F(fault, failed_in_fence_does_not_stop_dependent_job)
 
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sa));
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sb));
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 1));
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &ta, 1, &held, 1, sa, 0, NULL));
 	from_a = (struct drm_vnpu_sync){ .handle = sa };
 	ASSERT_EQ(0, vnpu_submit(self->fd, self->other, &tb, 1, &from_a, 1, sb, 0, NULL));
@@ -158,7 +158,7 @@ TEST_F(fault, count_of_jobs)
 	enum { N = 3 };
 	uint32_t ids[N + 1];
 
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "3"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 3));
 	for (int i = 0; i <= N; i++) {
 		struct drm_vnpu_task t = vnpu_task_write32(self->buf.va + 4 * i, 1);
 		struct drm_vnpu_stream_query q;
@@ -181,7 +181,7 @@ TEST_F(fault, other_file_unaffected)
 
 	ASSERT_GE(fd2, 0);
 	ASSERT_EQ(0, vnpu_stream_create(fd2, VNPU_PRIORITY_NORMAL, &s2));
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "1"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 1));
 	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
@@ -203,7 +203,7 @@ TEST_F(fault, skipped_jobs_do_not_consume)
 
 	/* All five are queued before the first starts. */
 	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
-	ASSERT_EQ(0, vnpu_debugfs_write(0, "fail_next_job", "2"));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 2));
 	for (int i = 0; i < 5; i++)
 		ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, &in, i == 0, sync, 0, NULL));
 	release(self);

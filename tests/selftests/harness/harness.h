@@ -461,6 +461,24 @@ static inline bool th_check_errno(struct th_metadata *m, const char *file, int l
 
 enum th_result { TH_PASS, TH_FAIL, TH_SKIPPED, TH_TIMEOUT };
 
+/*
+ * With VNPU_MAKE_IT_FAIL set, the test's own process is the one the
+ * kernel's fault injection (failslab, fail_page_alloc and the module's
+ * points, with task-filter on) picks: tests/guest/alloc-failures.sh.
+ */
+static inline void th_make_it_fail(void)
+{
+	FILE *f;
+
+	if (!getenv("VNPU_MAKE_IT_FAIL"))
+		return;
+	f = fopen("/proc/self/make-it-fail", "w");
+	if (f) {
+		fputs("1\n", f);
+		fclose(f);
+	}
+}
+
 static inline void th_run_child(const struct th_test *test, const struct th_variant *v,
 				struct th_metadata *m)
 {
@@ -470,6 +488,7 @@ static inline void th_run_child(const struct th_test *test, const struct th_vari
 	void *volatile self = test->fixture ? calloc(1, test->self_size) : NULL;
 
 	m->tid = th_gettid();
+	th_make_it_fail();
 	if (t->fixture && !self) {
 		m->failed = true;
 		th_log(m, __FILE__, __LINE__, "out of memory for the fixture");

@@ -193,3 +193,26 @@ int vnpu_debugfs_write(unsigned int index, const char *file, const char *value)
 	snprintf(path, sizeof(path), "/sys/kernel/debug/dri/%d/%s", card, file);
 	return write_file(path, value);
 }
+
+int vnpu_fault_arm(unsigned int index, const char *point, int times)
+{
+	char file[64], value[16];
+	int ret;
+
+	snprintf(file, sizeof(file), "%s/probability", point);
+	ret = vnpu_debugfs_write(index, file, times ? "100" : "0");
+	if (ret)
+		return ret;
+	snprintf(file, sizeof(file), "%s/interval", point);
+	ret = vnpu_debugfs_write(index, file, "1");
+	if (ret)
+		return ret;
+	/* The kernel's fault_attr has it, the module's stand-in does not. */
+	snprintf(file, sizeof(file), "%s/verbose", point);
+	ret = vnpu_debugfs_write(index, file, "0");
+	if (ret && ret != -ENOENT)
+		return ret;
+	snprintf(file, sizeof(file), "%s/times", point);
+	snprintf(value, sizeof(value), "%d", times);
+	return vnpu_debugfs_write(index, file, value);
+}

@@ -36,5 +36,11 @@ int vnpu_set_module_param(const char *name, unsigned long value);
 int vnpu_primary_minor(unsigned int index);
 /* Write a value to a vnpu debugfs file of device @index; 0 or -errno. */
 int vnpu_debugfs_write(unsigned int index, const char *file, const char *value);
+/*
+ * Arm fault injection point @point of device @index (a directory of its
+ * debugfs: fail_bo_alloc, fail_job) so that the next @times calls through
+ * it fail; 0 disarms it.
+ */
+int vnpu_fault_arm(unsigned int index, const char *point, int times);
 
 #endif /* VNPU_TEST_H */
