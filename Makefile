@@ -337,3 +337,4 @@ clean:
 	rm -rf $(B)
 
 .PHONY: ensure-deps
+include tests/fuzz/fuzz.mk
