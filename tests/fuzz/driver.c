@@ -177,7 +177,6 @@ static void reopen(struct fz_thread *t)
 	fz_what(t, "close+reopen fd %d", f->fd);
 	close(f->fd);
 	fz_file_forget(f);
-	f->epoch++;
 	f->fd = vnpu_open_device(f->dev);
 	if (f->fd < 0)
 		ret = -ENODEV;
@@ -251,12 +250,32 @@ static const struct fz_op *pick_op(struct fz_rng *r)
 	return &ops[0];
 }
 
+/* Keep a few objects live so that calls go deep: buffers, a stream, syncobjs. */
+static void replenish(struct fz_thread *t)
+{
+	struct fz_stream st;
+	struct fz_sync y;
+
+	if (fz_count_bufs(t->file) < 3)
+		fz_gen_bo_create(t);
+	if (!fz_pick_stream(t->file, &t->rng, &st))
+		fz_gen_stream_create(t);
+	if (!fz_pick_sync(t->file, &t->rng, t->tid, &y))
+		fz_gen_syncobj(t);
+}
+
 static void *thread_main(void *arg)
 {
 	struct fz_thread *t = arg;
 
 	for (t->op = 0; t->op < fz_opts.ops; t->op++) {
 		const struct fz_op *op = pick_op(&t->rng);
+
+		if (fz_chance(&t->rng, 1, 2)) {
+			pthread_rwlock_rdlock(&t->file->life);
+			replenish(t);
+			pthread_rwlock_unlock(&t->file->life);
+		}
 
 		if (op->lock == FZ_EXCLUSIVE)
 			pthread_rwlock_wrlock(&t->file->life);

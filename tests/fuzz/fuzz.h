@@ -134,6 +134,7 @@ struct fz_buf {
 	void *uptr;		/* USERPTR: the process memory ... */
 	uint64_t ulen;		/* ... and its length */
 	bool imported;		/* came from PRIME_FD_TO_HANDLE */
+	uint64_t gen;		/* set by the pool: tells reused handle numbers apart */
 };
 
 struct fz_stream {
@@ -161,9 +162,10 @@ struct fz_xfd {
 	int fd;
 	enum fz_fd_kind kind;
 	uint64_t size;		/* dma-buf: bytes */
-	bool mappable;
+	bool userptr;		/* dma-buf of user memory: never mappable */
+	bool rdwr;		/* exported with DRM_RDWR: writable mappings */
 	uint32_t handle;	/* dma-buf: the exported handle ... */
-	uint64_t epoch;		/* ... in this incarnation of the file */
+	uint64_t gen;		/* ... which buffer it was then */
 };
 
 struct fz_map {
@@ -191,7 +193,7 @@ struct fz_file {
 	pthread_mutex_t mu;	/* the arrays below */
 	int fd;
 	unsigned int dev;
-	uint64_t epoch;		/* bumped at every close-and-reopen */
+	uint64_t gen;		/* last fz_buf gen given out */
 	uint64_t va_start, va_end;
 	struct fz_buf bufs[FZ_MAX_BUFS];
 	struct fz_stream streams[FZ_MAX_STREAMS];
@@ -213,6 +215,8 @@ bool fz_pick_stream(struct fz_file *f, struct fz_rng *r, struct fz_stream *out);
 bool fz_pick_sync(struct fz_file *f, struct fz_rng *r, unsigned int owner, struct fz_sync *out);
 bool fz_pick_xfd(struct fz_file *f, struct fz_rng *r, enum fz_fd_kind kind, struct fz_xfd *out);
 bool fz_handle_live(struct fz_file *f, uint32_t handle);
+/* The gen of the live buffer @handle, or 0. */
+uint64_t fz_handle_gen(struct fz_file *f, uint32_t handle);
 bool fz_stream_live(struct fz_file *f, uint32_t id);
 bool fz_sync_live(struct fz_file *f, uint32_t handle);
 

@@ -400,9 +400,9 @@ void fz_gen_prime_export(struct fz_thread *t)
 		return;
 	{
 		struct fz_xfd x = { .fd = p.fd, .kind = FZ_FD_DMABUF, .size = b.size,
-				    .mappable = !(b.flags & VNPU_BO_USERPTR) &&
-						(p.flags & DRM_RDWR),
-				    .handle = b.handle, .epoch = t->file->epoch };
+				    .userptr = b.flags & VNPU_BO_USERPTR,
+				    .rdwr = p.flags & DRM_RDWR,
+				    .handle = b.handle, .gen = b.gen };
 
 		if (!fz_add_xfd(t->file, &x))
 			close(p.fd);
@@ -442,7 +442,7 @@ void fz_gen_prime_import(struct fz_thread *t)
 	}
 	if (!known || !e.may_succeed || !p.handle)
 		goto out;
-	if (x.epoch == t->file->epoch && fz_handle_live(t->file, x.handle)) {
+	if (fz_handle_gen(t->file, x.handle) == x.gen) {
 		fz_check(t, "prime_import_same_handle", p.handle == x.handle,
 			 "own export of handle %u imported as %u", x.handle, p.handle);
 	} else if (!fz_handle_live(t->file, p.handle)) {
@@ -483,11 +483,14 @@ void fz_gen_mmap(struct fz_thread *t)
 	if (fz_chance(&t->rng, 1, 3) && fz_pick_xfd(t->file, &t->rng, FZ_FD_DMABUF, &x)) {
 		fd = x.fd;
 		len = x.size;
-		if (x.mappable)
-			fz_expect_valid(&e, "mmap_dmabuf", EACCES, 0);
-		else
+		if (x.userptr)
 			fz_expect_invalid(&e, "mmap_dmabuf_userptr", EINVAL, EACCES, EPERM,
 					  ENODEV, 0);
+		else if (!x.rdwr)
+			fz_expect_invalid(&e, "mmap_dmabuf_readonly", EACCES, 0);
+		else
+			/* A buffer exported before keeps its first export's mode. */
+			fz_expect_valid(&e, "mmap_dmabuf", EACCES, 0);
 		fz_what(t, "mmap dma-buf fd=%d size=%llu", fd, (unsigned long long)len);
 	} else if (fz_pick_buf(t->file, &t->rng, &b)) {
 		struct drm_vnpu_bo_info info = { .handle = b.handle };

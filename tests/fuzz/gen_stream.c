@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <linux/sync_file.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -51,28 +52,38 @@ static enum fz_range gen_range(struct fz_thread *t, uint64_t align, __u64 *va,
 			*size = sz = 1 + fz_below(r, 64);
 		return FZ_RANGE_NXIO;
 	}
+	if (fixed_size && sz > b.size) {
+		/* Cannot fit: from the start, it crosses the end. */
+		*va = b.va;
+		return FZ_RANGE_NXIO;
+	}
 	if (!sz)
 		sz = align + fz_below(r, b.size < 256 ? b.size : 256) / align * align;
 	if (sz > b.size)
 		sz = b.size / align * align;
 	if (!sz)
 		sz = align;
-	switch (fz_below(r, 14)) {
-	case 0:		/* across the buffer's end */
-		*va = b.va + b.size - align * (1 + fz_below(r, sz > align ? sz / align - 1 : 0));
-		if (*va + sz <= b.va + b.size)
-			sz = b.va + b.size - *va + align;
+	switch (fz_below(r, 40)) {
+	case 0:		/* across the buffer's end: starts inside, ends past it */
+		if (sz < 2 * align) {
+			if (fixed_size)
+				goto below;
+			sz = 2 * align;
+		}
+		*va = b.va + b.size - align * (1 + fz_below(r, sz / align - 1));
 		*size = sz;
 		return FZ_RANGE_NXIO;
 	case 1:		/* below the window, or at 0 */
+below:
 		*va = fz_chance(r, 1, 2) ? 0 : fz_below(r, VNPU_VA_START) & ~(align - 1);
 		*size = sz;
 		return FZ_RANGE_NXIO;
 	case 2:		/* wrapping */
 		if (fixed_size) {
-			*va = ~0ull - (align - 1);
+			/* The end is 2^64: it wraps. */
+			*va = ~0ull - (sz - 1);
 			*size = sz;
-			return sz > align ? FZ_RANGE_OVERFLOW : FZ_RANGE_NXIO;
+			return FZ_RANGE_OVERFLOW;
 		}
 		*va = b.va;
 		*size = ~0ull - b.va + 1 + fz_below(r, 4096);
@@ -213,11 +224,18 @@ struct fz_sub {
 	bool may_block;		/* a WAIT_VALUE that may not hold */
 	int errs[FZ_MAX_EXPECT];
 	unsigned int nerr;
+	char why[64];		/* source lines that made it invalid */
 };
 
-static void sub_bad(struct fz_sub *s, bool late, int err)
+#define sub_bad(s, late, err) sub_bad_at(s, late, err, __LINE__)
+
+static void sub_bad_at(struct fz_sub *s, bool late, int err, int line)
 {
+	size_t len = strlen(s->why);
 	unsigned int i;
+
+	if (len < sizeof(s->why) - 8)
+		snprintf(s->why + len, sizeof(s->why) - len, "%s%d", len ? "," : "", line);
 
 	if (late)
 		s->late_bad = true;
@@ -623,10 +641,10 @@ void fz_gen_submit(struct fz_thread *t)
 		if (!t->engine_attached && !fz_opts.engine)
 			fz_expect_also(&e, ENOTCONN, 0);
 	}
-	fz_what(t, "SUBMIT stream=%u flags=%#x tasks=%u task_size=%u data=%u in=%u out=%u/%llu%s",
+	fz_what(t, "SUBMIT stream=%u flags=%#x tasks=%u task_size=%u data=%u in=%u out=%u/%llu%s%s",
 		sb.stream_id, sb.flags, sb.task_count, sb.task_size, sb.data_size,
 		sb.in_sync_count, sb.out_sync.handle, (unsigned long long)sb.out_sync.point,
-		s.early_bad || s.late_bad ? " (invalid)" : "");
+		s.why[0] ? " invalid@gen_stream.c:" : "", s.why);
 	ret = fz_judge(t, FZ_SUBMIT, fz_ioctl(t->file->fd, FZ_SUBMIT, DRM_IOCTL_VNPU_SUBMIT, &sb),
 		       &e);
 	if (ret)
@@ -793,6 +811,25 @@ void fz_gen_pool_bind(struct fz_thread *t, bool unbind)
 
 	pb.stream_id = known ? st.id : unknown_id(&t->rng);
 	k = gen_range(t, fz_chance(&t->rng, 1, 2) ? FZ_PAGE : 1, &pb.va, &size, false);
+	if (unbind && known && fz_chance(&t->rng, 2, 3)) {
+		/* A piece of a bound range: whole, a head, a tail or the middle. */
+		struct drm_vnpu_pool_range ranges[16];
+		struct drm_vnpu_pool_query q;
+
+		if (query_pool(t, st.id, &q, ranges, 16) && q.range_count) {
+			struct drm_vnpu_pool_range *rg =
+				&ranges[fz_below(&t->rng, q.range_count < 16 ? q.range_count : 16)];
+			uint64_t off = fz_below(&t->rng, rg->size);
+
+			pb.va = rg->va + off;
+			size = 1 + fz_below(&t->rng, rg->size - off);
+			if (fz_chance(&t->rng, 1, 3)) {
+				pb.va = rg->va;
+				size = rg->size;
+			}
+			k = FZ_RANGE_OK;
+		}
+	}
 	pb.size = fz_chance(&t->rng, 1, 20) ? 0 : size;
 	pb.flags = fz_chance(&t->rng, 1, 20) ? 1u << fz_below(&t->rng, 32) : 0;
 	if (pb.flags || !pb.size)

@@ -149,6 +149,19 @@ bool fz_handle_live(struct fz_file *f, uint32_t handle)
 	return found;
 }
 
+uint64_t fz_handle_gen(struct fz_file *f, uint32_t handle)
+{
+	uint64_t gen = 0;
+	int i;
+
+	pthread_mutex_lock(&f->mu);
+	for (i = 0; i < FZ_MAX_BUFS; i++)
+		if (f->bufs[i].live && f->bufs[i].handle == handle)
+			gen = f->bufs[i].gen;
+	pthread_mutex_unlock(&f->mu);
+	return gen;
+}
+
 bool fz_stream_live(struct fz_file *f, uint32_t id)
 {
 	bool found = false;
@@ -187,6 +200,7 @@ bool fz_add_buf(struct fz_file *f, const struct fz_buf *b)
 	if (i >= 0) {
 		f->bufs[i] = *b;
 		f->bufs[i].live = true;
+		f->bufs[i].gen = ++f->gen;
 	}
 	pthread_mutex_unlock(&f->mu);
 	return i >= 0;
