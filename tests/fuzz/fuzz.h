@@ -308,6 +308,7 @@ struct fz_thread {
 	unsigned int proc;
 	unsigned int tid;
 	uint64_t op;		/* index of the current op */
+	bool valid_only;	/* building a call with no deliberate error */
 	char what[192];		/* the current call and its arguments */
 	bool root;
 	uint64_t engine_attached;	/* GET_PARAM ENGINE_ATTACHED at start */

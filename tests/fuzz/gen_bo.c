@@ -486,10 +486,11 @@ void fz_gen_mmap(struct fz_thread *t)
 		if (x.userptr)
 			fz_expect_invalid(&e, "mmap_dmabuf_userptr", EINVAL, EACCES, EPERM,
 					  ENODEV, 0);
-		else if (!x.rdwr)
-			fz_expect_invalid(&e, "mmap_dmabuf_readonly", EACCES, 0);
 		else
-			/* A buffer exported before keeps its first export's mode. */
+			/*
+			 * Read-only exports refuse writable mappings, and a buffer
+			 * keeps the dma-buf (and mode) of its first export.
+			 */
 			fz_expect_valid(&e, "mmap_dmabuf", EACCES, 0);
 		fz_what(t, "mmap dma-buf fd=%d size=%llu", fd, (unsigned long long)len);
 	} else if (fz_pick_buf(t->file, &t->rng, &b)) {

@@ -217,8 +217,13 @@ static void sync_array(struct fz_thread *t, enum fz_call call)
 	int ret;
 
 	for (i = 0; i < n; i++) {
-		if (!fz_pick_sync(t->file, &t->rng, t->tid, &ys[i]) ||
-		    ys[i].timeline != want_tl || fz_chance(&t->rng, 1, 20)) {
+		bool ok = false;
+		int tries;
+
+		for (tries = 0; tries < 6 && !ok; tries++)
+			ok = fz_pick_sync(t->file, &t->rng, t->tid, &ys[i]) &&
+			     ys[i].timeline == want_tl;
+		if (!ok || fz_chance(&t->rng, 1, 20)) {
 			handles[i] = (1u << 30) + (uint32_t)fz_below(&t->rng, 1u << 30);
 			ys[i].live = false;
 			bad = true;

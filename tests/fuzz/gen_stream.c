@@ -22,6 +22,13 @@ static uint32_t unknown_id(struct fz_rng *r)
 	return fz_chance(r, 1, 3) ? 0 : (1u << 30) + (uint32_t)fz_below(r, 1u << 30);
 }
 
+/*
+ * Knobs of deliberate invalidity: none while the thread builds a clean call
+ * (t->valid_only), so that about half of the submits are valid as a whole.
+ */
+#define KNOB(t, n) ((t)->valid_only ? (uint64_t)(n) : fz_below(&(t)->rng, (n)))
+#define BAD(t, num, den) (!(t)->valid_only && fz_chance(&(t)->rng, (num), (den)))
+
 /* A pointer no process memory is at. */
 #define FZ_BAD_PTR 0x10ull
 
@@ -63,7 +70,7 @@ static enum fz_range gen_range(struct fz_thread *t, uint64_t align, __u64 *va,
 		sz = b.size / align * align;
 	if (!sz)
 		sz = align;
-	switch (fz_below(r, 40)) {
+	switch (KNOB(t, 40)) {
 	case 0:		/* across the buffer's end: starts inside, ends past it */
 		if (sz < 2 * align) {
 			if (fixed_size)
@@ -295,7 +302,7 @@ static void gen_op_task(struct fz_thread *t, struct drm_vnpu_task *task, struct 
 		sub_range(s, gen_range(t, 1, &ops[i].va, &ops[i].size, false));
 		if (ops[i].access == VNPU_OPERAND_WORKSPACE)
 			s->workspace = true;
-		switch (fz_below(r, 24)) {
+		switch (KNOB(t, 24)) {
 		case 0:
 			ops[i].access = fz_chance(r, 1, 2) ? 0 : 4 + fz_any32(r) % 1000;
 			sub_bad(s, false, EINVAL);
@@ -320,7 +327,7 @@ static void gen_op_task(struct fz_thread *t, struct drm_vnpu_task *task, struct 
 	task->op.desc_size = dlen;
 	task->op.operand_offset = ooff;
 	task->op.operand_count = n;
-	switch (fz_below(r, 16)) {
+	switch (KNOB(t, 16)) {
 	case 0:
 		task->op.desc_size = fz_chance(r, 1, 2) ? 0 : VNPU_MAX_OP_DESC_SIZE + 1 +
 			(uint32_t)fz_below(r, 100);
@@ -352,11 +359,15 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 {
 	struct fz_rng *r = &t->rng;
 	uint32_t kind = (uint32_t)fz_below(r, 7);
+
+	/* Random descriptors fail their stream: operators at half the rate. */
+	if (kind == VNPU_TASK_OP && fz_chance(r, 1, 2))
+		kind = VNPU_TASK_NOP;
 	enum fz_range k;
 	__u64 size;
 
 	memset(task, 0, sizeof(*task));
-	if (fz_chance(r, 1, 40)) {
+	if (BAD(t, 1, 40)) {
 		task->kind = 7 + fz_any32(r) % 100000;
 		sub_bad(s, false, EINVAL);
 		return;
@@ -372,7 +383,7 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 		sub_range(s, k);
 		task->copy.size = size;
 		sub_range(s, gen_range(t, 1, &task->copy.src, &size, true));
-		if (fz_chance(r, 1, 30)) {
+		if (BAD(t, 1, 30)) {
 			task->copy.size = 0;
 			sub_bad(s, false, EINVAL);
 		}
@@ -383,7 +394,7 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 		sub_range(s, gen_range(t, 1, &task->fill.dst, &size, false));
 		task->fill.size = size;
 		task->fill.value = (uint32_t)fz_below(r, 256);
-		switch (fz_below(r, 30)) {
+		switch (KNOB(t, 30)) {
 		case 0:
 			task->fill.value = 256 + fz_any32(r) % 0xffffff00u;
 			sub_bad(s, false, EINVAL);
@@ -417,7 +428,7 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 				s->may_block = true;
 			}
 		}
-		switch (fz_below(r, 30)) {
+		switch (KNOB(t, 30)) {
 		case 0:
 			task->value.cmp = kind == VNPU_TASK_WAIT_VALUE ? 4 + fz_any32(r) % 1000
 								      : 1 + (uint32_t)fz_below(r, 3);
@@ -443,23 +454,27 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 		task->kind = kind;
 		size = 8;
 		sub_range(s, gen_range(t, 8, &task->timestamp.addr, &size, true));
-		if (fz_chance(r, 1, 30)) {
+		if (BAD(t, 1, 30)) {
 			task->timestamp.addr |= 1 + fz_below(r, 7);
 			sub_bad(s, false, EINVAL);
 			sub_bad(s, false, ENXIO);
 		}
 		break;
 	default:
+		if (!d->cap && t->valid_only) {
+			task->kind = VNPU_TASK_NOP;
+			break;
+		}
 		gen_op_task(t, task, d, s);
 		break;
 	}
 	/* Flags of a non-value task, and bytes past the kind's member. */
-	if (fz_chance(r, 1, 40) && task->kind != VNPU_TASK_WRITE_VALUE &&
+	if (BAD(t, 1, 40) && task->kind != VNPU_TASK_WRITE_VALUE &&
 	    task->kind != VNPU_TASK_WAIT_VALUE) {
 		task->flags = 1u << fz_below(r, 32);
 		sub_bad(s, false, EINVAL);
 	}
-	if (fz_chance(r, 1, 40)) {
+	if (BAD(t, 1, 40)) {
 		task->raw[10] = 1 + fz_below(r, 1000);
 		sub_bad(s, false, EINVAL);
 	}
@@ -487,11 +502,13 @@ void fz_gen_submit(struct fz_thread *t)
 	struct fz_expect e;
 	uint32_t i, n, job_sync = 0, own_out = 0;
 	uint64_t own_point = 0;
-	bool known = fz_chance(r, 9, 10) && fz_pick_stream(t->file, r, &st);
+	bool known;
 	int ret;
 
+	t->valid_only = fz_chance(r, 1, 2);
+	known = (t->valid_only || fz_chance(r, 9, 10)) && fz_pick_stream(t->file, r, &st);
 	n = counts[fz_below(r, sizeof(counts) / sizeof(counts[0]))];
-	if (fz_chance(r, 1, 60))
+	if (BAD(t, 1, 60))
 		n = fz_chance(r, 1, 2) ? 0 : VNPU_MAX_TASKS_PER_SUBMIT + 1;
 	tasks = calloc(n ? n : 1, sizeof(*tasks));
 	d.cap = fz_chance(r, 1, 3) ? 0 : 4096;
@@ -521,7 +538,7 @@ void fz_gen_submit(struct fz_thread *t)
 	sb.data_size = d.cap;
 	sb.flags = fz_chance(r, 1, 4) ? VNPU_SUBMIT_NONBLOCK : 0;
 	sb.seqno = fz_any64(r);
-	switch (fz_below(r, 40)) {
+	switch (KNOB(t, 40)) {
 	case 0:
 		sb.flags |= 2u << fz_below(r, 31);
 		sub_bad(&s, false, EINVAL);
@@ -553,39 +570,45 @@ void fz_gen_submit(struct fz_thread *t)
 	/* In-syncs: the thread's own syncobjs that have a fence. */
 	sb.in_sync_count = (uint32_t)fz_below(r, 3);
 	for (i = 0; i < sb.in_sync_count; i++) {
+		bool usable = false;
 		struct fz_sync y;
+		int tries;
 
 		memset(&in[i], 0, sizeof(in[i]));
-		if (!fz_pick_sync(t->file, r, t->tid, &y) || fz_chance(r, 1, 12)) {
+		for (tries = 0; tries < 4 && !usable; tries++)
+			usable = fz_pick_sync(t->file, r, t->tid, &y) &&
+				 (y.timeline ? y.last_point > 0 : y.has_fence);
+		if (!usable && t->valid_only) {
+			sb.in_sync_count = i;
+			break;
+		}
+		if (!usable || BAD(t, 1, 12)) {
 			in[i].handle = (1u << 30) + (uint32_t)fz_below(r, 1u << 30);
 			sub_bad(&s, true, ENOENT);
 			continue;
 		}
 		in[i].handle = y.handle;
 		if (y.timeline) {
-			if (y.last_point && fz_chance(r, 5, 6)) {
-				in[i].point = 1 + fz_below(r, y.last_point);
-			} else {
+			in[i].point = 1 + fz_below(r, y.last_point);
+			if (BAD(t, 1, 12)) {
 				in[i].point = y.last_point + 1000000 + fz_below(r, 1000);
 				sub_bad(&s, true, EINVAL);
 			}
-		} else if (!y.has_fence) {
-			sub_bad(&s, true, EINVAL);
-		} else if (fz_chance(r, 1, 20)) {
+		} else if (BAD(t, 1, 20)) {
 			in[i].point = 1 + fz_below(r, 100);	/* a point on a binary syncobj */
 			sub_bad(&s, true, EINVAL);
 		}
-		if (fz_chance(r, 1, 30)) {
+		if (BAD(t, 1, 30)) {
 			in[i].flags = 1u << fz_below(r, 32);
 			sub_bad(&s, true, EINVAL);
 		}
 	}
-	if (fz_chance(r, 1, 40)) {
+	if (BAD(t, 1, 40)) {
 		sb.in_sync_count = VNPU_MAX_IN_SYNCS + 1 + (uint32_t)fz_below(r, 1000);
 		sub_bad(&s, false, EINVAL);
 	}
 	sb.in_syncs = (uint64_t)(uintptr_t)in;
-	if (sb.in_sync_count && fz_chance(r, 1, 40)) {
+	if (sb.in_sync_count && BAD(t, 1, 40)) {
 		sb.in_syncs = FZ_BAD_PTR;
 		sub_bad(&s, true, EFAULT);
 	}
@@ -597,6 +620,7 @@ void fz_gen_submit(struct fz_thread *t)
 	case 2: {
 		struct fz_sync y;
 
+
 		if (!fz_pick_sync(t->file, r, t->tid, &y))
 			break;
 		sb.out_sync.handle = own_out = y.handle;
@@ -605,7 +629,9 @@ void fz_gen_submit(struct fz_thread *t)
 		break;
 	}
 	case 3:
-		if (fz_chance(r, 1, 2)) {
+		if (t->valid_only) {
+			sb.out_sync.handle = job_sync = make_syncobj(t);
+		} else if (fz_chance(r, 1, 2)) {
 			sb.out_sync.handle = (1u << 30) + (uint32_t)fz_below(r, 1u << 30);
 			sub_bad(&s, false, ENOENT);
 		} else if (fz_chance(r, 1, 2)) {
@@ -647,6 +673,13 @@ void fz_gen_submit(struct fz_thread *t)
 		s.why[0] ? " invalid@gen_stream.c:" : "", s.why);
 	ret = fz_judge(t, FZ_SUBMIT, fz_ioctl(t->file->fd, FZ_SUBMIT, DRM_IOCTL_VNPU_SUBMIT, &sb),
 		       &e);
+	if (ret == -EIO && known && fz_chance(r, 1, 2)) {
+		/* A failed stream: what a client does with it. */
+		struct drm_vnpu_stream_destroy dd = { .stream_id = st.id };
+
+		if (!fz_ioctl(t->file->fd, FZ_STREAM_DESTROY, DRM_IOCTL_VNPU_STREAM_DESTROY, &dd))
+			fz_del_stream(t->file, st.id);
+	}
 	if (ret)
 		goto out;
 	fz_check(t, "submit_seqno", sb.seqno >= 1 && sb.seqno > st.max_seqno,
@@ -658,6 +691,7 @@ void fz_gen_submit(struct fz_thread *t)
 	if (job_sync && fz_add_fence(t->file, job_sync, st.id, fz_now_ns()))
 		job_sync = 0;
 out:
+	t->valid_only = false;
 	if (job_sync)
 		drmSyncobjDestroy(t->file->fd, job_sync);
 	free(tasks);
