@@ -183,6 +183,7 @@ static void reopen(struct fz_thread *t)
 	fz_count(FZ_REOPEN, ret);
 	if (!fz_check(t, "reopen", !ret, "cannot open device %u again", f->dev))
 		exit(1);
+	fz_sweep_params(t);
 }
 
 static void close_xfd(struct fz_thread *t)
@@ -268,6 +269,9 @@ static void *thread_main(void *arg)
 {
 	struct fz_thread *t = arg;
 
+	pthread_rwlock_rdlock(&t->file->life);
+	fz_sweep_params(t);
+	pthread_rwlock_unlock(&t->file->life);
 	for (t->op = 0; t->op < fz_opts.ops; t->op++) {
 		const struct fz_op *op = pick_op(&t->rng);
 

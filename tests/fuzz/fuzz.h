@@ -323,6 +323,8 @@ uint64_t fz_now_ns(void);
 
 /* Each runs one random call of its family. */
 void fz_gen_get_param(struct fz_thread *t);
+/* Every parameter once (at a thread's start and after a reopen). */
+void fz_sweep_params(struct fz_thread *t);
 void fz_gen_bo_create(struct fz_thread *t);
 void fz_gen_bo_info(struct fz_thread *t);
 void fz_gen_bo_userptr(struct fz_thread *t);

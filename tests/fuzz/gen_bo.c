@@ -109,6 +109,22 @@ static void check_param(struct fz_thread *t, uint32_t param, uint64_t v)
 	}
 }
 
+void fz_sweep_params(struct fz_thread *t)
+{
+	uint32_t param;
+
+	for (param = 0; param <= VNPU_PARAM_MAX_SUBMIT_OPERANDS; param++) {
+		struct drm_vnpu_get_param p = { .param = param };
+		struct fz_expect e;
+
+		fz_expect_valid(&e, "get_param", 0);
+		fz_what(t, "GET_PARAM param=%u (sweep)", param);
+		if (!fz_judge(t, FZ_GET_PARAM, fz_ioctl(t->file->fd, FZ_GET_PARAM,
+							DRM_IOCTL_VNPU_GET_PARAM, &p), &e))
+			check_param(t, param, p.value);
+	}
+}
+
 void fz_gen_get_param(struct fz_thread *t)
 {
 	struct drm_vnpu_get_param p = { 0 };

@@ -302,7 +302,7 @@ static void sync_transfer(struct fz_thread *t)
 	if (fz_chance(&t->rng, 1, 12)) {
 		/* The DRM core of 6.1 does not check them: random, no rule. */
 		x.flags = 2u << fz_below(&t->rng, 31);
-		fz_expect_valid(&e, "syncobj_transfer", EINVAL, ENOENT, 0);
+		fz_expect_valid(&e, "syncobj_transfer", EINVAL, ENOENT, ETIME, 0);
 	} else if (fz_chance(&t->rng, 1, 12)) {
 		x.pad = fz_any32(&t->rng) | 1;
 		fz_expect_invalid(&e, "syncobj_transfer_pad", EINVAL, 0);

@@ -205,7 +205,7 @@ static void *serve(void *arg)
 			if (d->status != VNPU_ENGINE_DONE_OK && s)
 				s->broken = true;
 		}
-		if (!ndone && fz_chance(&srv.rng, 1, 4))
+		if (!ndone && fz_chance(&srv.rng, 1, 2))
 			engine_bad_calls();
 	}
 	return NULL;
