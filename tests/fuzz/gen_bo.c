@@ -279,7 +279,8 @@ void fz_gen_bo_info(struct fz_thread *t)
 					      &info), &e) || !known)
 		return;
 	fz_check(t, "bo_info_stable", info.size == b.size && info.va == b.va &&
-		 info.flags == b.flags, "handle %u: size %llu va %#llx flags %#x, was %llu %#llx %#x",
+		 info.flags == b.flags,
+		 "handle %u: size %llu va %#llx flags %#x, was %llu %#llx %#x",
 		 b.handle, (unsigned long long)info.size, (unsigned long long)info.va, info.flags,
 		 (unsigned long long)b.size, (unsigned long long)b.va, b.flags);
 }

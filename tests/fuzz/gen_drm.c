@@ -378,8 +378,9 @@ static void get_cap(struct fz_thread *t)
 		fz_check(t, "get_cap_syncobj", c.value == 1, "cap %#llx = %llu",
 			 (unsigned long long)c.capability, (unsigned long long)c.value);
 	if (c.capability == DRM_CAP_PRIME)
-		fz_check(t, "get_cap_prime", (c.value & (DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT))
-			 == (DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT), "PRIME cap %#llx",
+		fz_check(t, "get_cap_prime",
+			 (c.value & (DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT)) ==
+			 (DRM_PRIME_CAP_IMPORT | DRM_PRIME_CAP_EXPORT), "PRIME cap %#llx",
 			 (unsigned long long)c.value);
 }
 

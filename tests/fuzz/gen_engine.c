@@ -162,7 +162,8 @@ static void *serve(void *arg)
 			continue;
 		}
 		ndone = 0;
-		for (ev = vnpu_test_engine_first(&srv.e); ev; ev = vnpu_test_engine_next(&srv.e, ev)) {
+		for (ev = vnpu_test_engine_first(&srv.e); ev;
+		     ev = vnpu_test_engine_next(&srv.e, ev)) {
 			const struct drm_vnpu_engine_job *job = (const void *)ev;
 			struct drm_vnpu_engine_done *d;
 			struct fz_seen *s = NULL;
@@ -179,7 +180,8 @@ static void *serve(void *arg)
 					s = &seen[i];
 			if (!s && nseen < 64) {
 				s = &seen[nseen++];
-				*s = (struct fz_seen){ .client = job->client, .stream = job->stream };
+				*s = (struct fz_seen){ .client = job->client,
+						       .stream = job->stream };
 			}
 			d = &done[ndone++];
 			if (s && s->broken) {

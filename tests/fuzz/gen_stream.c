@@ -128,7 +128,8 @@ void fz_gen_stream_create(struct fz_thread *t)
 	if (fz_judge(t, FZ_STREAM_CREATE, fz_ioctl(t->file->fd, FZ_STREAM_CREATE,
 						    DRM_IOCTL_VNPU_STREAM_CREATE, &c), &e))
 		return;
-	fz_check(t, "stream_id_nonzero_unique", c.stream_id && !fz_stream_live(t->file, c.stream_id),
+	fz_check(t, "stream_id_nonzero_unique",
+		 c.stream_id && !fz_stream_live(t->file, c.stream_id),
 		 "stream id %u", c.stream_id);
 	if (!fz_add_stream(t->file, c.stream_id)) {
 		struct drm_vnpu_stream_destroy d = { .stream_id = c.stream_id };
@@ -171,7 +172,8 @@ void fz_gen_stream_query(struct fz_thread *t)
 	q.submitted_seqno = fz_any64(&t->rng);
 	q.error = fz_any32(&t->rng);
 	if (q.flags)
-		fz_expect_invalid(&e, "stream_query_flags", EINVAL, known ? 0 : ENOENT, 0);
+		fz_expect_invalid(&e, "stream_query_flags", EINVAL,
+				  known && fz_opts.threads == 1 ? 0 : ENOENT, 0);
 	else if (!known)
 		fz_expect_invalid(&e, "stream_query_unknown", ENOENT, 0);
 	else
@@ -209,7 +211,8 @@ void fz_gen_stream_set_param(struct fz_thread *t)
 	bad = (p.param != VNPU_STREAM_PARAM_HAZARD_POLICY &&
 	       p.param != VNPU_STREAM_PARAM_REQUIRE_POOL) || p.value > 1;
 	if (bad)
-		fz_expect_invalid(&e, "stream_set_param_invalid", EINVAL, known ? 0 : ENOENT, 0);
+		fz_expect_invalid(&e, "stream_set_param_invalid", EINVAL,
+				  known && fz_opts.threads == 1 ? 0 : ENOENT, 0);
 	else if (!known)
 		fz_expect_invalid(&e, "stream_set_param_unknown", ENOENT, 0);
 	else
@@ -430,8 +433,8 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 		}
 		switch (KNOB(t, 30)) {
 		case 0:
-			task->value.cmp = kind == VNPU_TASK_WAIT_VALUE ? 4 + fz_any32(r) % 1000
-								      : 1 + (uint32_t)fz_below(r, 3);
+			task->value.cmp = kind == VNPU_TASK_WAIT_VALUE ?
+					  4 + fz_any32(r) % 1000 : 1 + (uint32_t)fz_below(r, 3);
 			sub_bad(s, false, EINVAL);
 			break;
 		case 1:
@@ -785,7 +788,7 @@ void fz_drain_fences(struct fz_thread *t, bool destroy_streams)
 		ret = drmSyncobjWait(f->fd, &fe.sync, 1, deadline, 0, NULL) ? -errno : 0;
 		fz_count(FZ_SYNCOBJ_WAIT, ret);
 		if (fz_check(t, "job_fence_bound", !ret,
-			     "job fence of stream %u not signalled %llu ms after the drain began: %d",
+			     "job fence of stream %u unsignalled %llu ms into the drain: %d",
 			     fe.stream, (unsigned long long)(bound_ns / 1000000), ret))
 			fence_done(t, &fe);
 		else
@@ -871,9 +874,12 @@ void fz_gen_pool_bind(struct fz_thread *t, bool unbind)
 	else if (!known)
 		fz_expect_invalid(&e, "pool_bind_unknown_stream", ENOENT, 0);
 	else if (k == FZ_RANGE_NXIO)
-		fz_expect_invalid(&e, "pool_bind_range", ENXIO, unbind ? ENOENT : ENXIO, 0);
+		/* The stream may be destroyed by another thread: ENOENT first. */
+		fz_expect_invalid(&e, "pool_bind_range", ENXIO,
+				  unbind || fz_opts.threads > 1 ? ENOENT : ENXIO, 0);
 	else if (k == FZ_RANGE_OVERFLOW)
-		fz_expect_invalid(&e, "pool_bind_range", EOVERFLOW, ENXIO, unbind ? ENOENT : ENXIO, 0);
+		fz_expect_invalid(&e, "pool_bind_range", EOVERFLOW, ENXIO,
+				  unbind || fz_opts.threads > 1 ? ENOENT : ENXIO, 0);
 	else
 		fz_expect_valid(&e, unbind ? "pool_unbind" : "pool_bind", ENOSPC,
 				unbind || fz_opts.threads > 1 ? ENOENT : ENOSPC, 0);
@@ -893,7 +899,8 @@ void fz_gen_pool_bind(struct fz_thread *t, bool unbind)
 		if (!query_pool(t, pb.stream_id, &q, ranges, 64) || q.range_count > 64)
 			return;
 		for (i = 0; i < q.range_count; i++)
-			if (ranges[i].va <= pb.va && pb.va + pb.size <= ranges[i].va + ranges[i].size)
+			if (ranges[i].va <= pb.va &&
+			    pb.va + pb.size <= ranges[i].va + ranges[i].size)
 				covered = true;
 		fz_check(t, unbind ? "pool_unbind_removes" : "pool_bind_covers", covered != unbind,
 			 "range %#llx+%llu %s after %s", (unsigned long long)pb.va,
@@ -919,12 +926,13 @@ void fz_gen_pool_query(struct fz_thread *t)
 	q.pad = fz_chance(&t->rng, 1, 20) ? fz_any32(&t->rng) | 1 : 0;
 	if (fz_chance(&t->rng, 1, 20) && cap) {
 		q.ranges = FZ_BAD_PTR;
-		fz_expect_valid(&e, "pool_query", EFAULT, 0);
+		fz_expect_valid(&e, "pool_query", EFAULT, fz_opts.threads > 1 ? ENOENT : 0, 0);
 	} else {
 		fz_expect_valid(&e, "pool_query", fz_opts.threads > 1 ? ENOENT : 0, 0);
 	}
 	if (q.flags || q.pad)
-		fz_expect_invalid(&e, "pool_query_invalid", EINVAL, 0);
+		fz_expect_invalid(&e, "pool_query_invalid", EINVAL,
+				  fz_opts.threads > 1 ? ENOENT : 0, 0);
 	else if (q.stream_id && !known)
 		fz_expect_invalid(&e, "pool_query_unknown_stream", ENOENT, 0);
 	fz_what(t, "POOL_QUERY stream=%u count=%u flags=%#x pad=%#x", q.stream_id, cap, q.flags,
@@ -962,7 +970,8 @@ void fz_gen_pool_query(struct fz_thread *t)
 			 tot.stats.ws_bytes_used >= q.stats.ws_bytes_used &&
 			 tot.stats.ws_tasks >= q.stats.ws_tasks,
 			 "file binds %llu ws_tasks %llu below stream %u's %llu %llu",
-			 (unsigned long long)tot.stats.binds, (unsigned long long)tot.stats.ws_tasks,
+			 (unsigned long long)tot.stats.binds,
+			 (unsigned long long)tot.stats.ws_tasks,
 			 q.stream_id, (unsigned long long)q.stats.binds,
 			 (unsigned long long)q.stats.ws_tasks);
 }

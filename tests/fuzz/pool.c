@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -182,11 +183,19 @@ bool fz_sync_live(struct fz_file *f, uint32_t handle)
 
 	pthread_mutex_lock(&f->mu);
 	for (i = 0; i < FZ_MAX_SYNCS; i++)
-		if (f->syncs[i].live && f->syncs[i].handle == handle)
+		if (f->syncs[i].live && f->syncs[i].handle == handle) {
 			found = true;
+			if (fz_opts.verbose)
+				fprintf(stderr, "syncobj %u: syncs[%d] owner %u\n", handle, i,
+					f->syncs[i].owner);
+		}
 	for (i = 0; i < FZ_MAX_FENCES; i++)
-		if (f->fences[i].live && f->fences[i].sync == handle)
+		if (f->fences[i].live && f->fences[i].sync == handle) {
 			found = true;
+			if (fz_opts.verbose)
+				fprintf(stderr, "syncobj %u: fences[%d] stream %u\n", handle, i,
+					f->fences[i].stream);
+		}
 	pthread_mutex_unlock(&f->mu);
 	return found;
 }

@@ -45,8 +45,8 @@ void fz_report(void)
 				len += (size_t)snprintf(line + len, sizeof(line) - len, " %s=%llu",
 							name, (unsigned long long)n);
 			else
-				len += (size_t)snprintf(line + len, sizeof(line) - len, " errno%u=%llu",
-							e, (unsigned long long)n);
+				len += (size_t)snprintf(line + len, sizeof(line) - len,
+							" errno%u=%llu", e, (unsigned long long)n);
 			if (len >= sizeof(line))
 				len = sizeof(line) - 1;
 		}
