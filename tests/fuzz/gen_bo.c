@@ -321,10 +321,13 @@ void fz_gen_bo_userptr(struct fz_thread *t)
 	case 1:		/* read-only memory */
 		fz_expect_invalid(&e, "bo_userptr_readonly", EFAULT, 0);
 		break;
-	case 2:		/* memory that is gone */
-		munmap(mem, len);
-		mem = NULL;
-		fz_expect_invalid(&e, "bo_userptr_unmapped", EFAULT, 0);
+	case 2:		/* memory with no access (still reserved: no other thread maps it) */
+		if (mmap(mem, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) !=
+		    mem) {
+			munmap(mem, len);
+			return;
+		}
+		fz_expect_invalid(&e, "bo_userptr_no_access", EFAULT, 0);
 		break;
 	case 3:		/* flags */
 		u.flags = 1u << fz_below(&t->rng, 32);
