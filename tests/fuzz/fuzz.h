@@ -201,6 +201,7 @@ struct fz_file {
 	struct fz_xfd xfds[FZ_MAX_FDS];
 	struct fz_map maps[FZ_MAX_MAPS];
 	struct fz_fence fences[FZ_MAX_FENCES];
+	char where[64];		/* where fz_sync_live() last found a handle */
 };
 
 int fz_file_open(struct fz_file *f, unsigned int dev);

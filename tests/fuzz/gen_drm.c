@@ -33,7 +33,7 @@ static void sync_create(struct fz_thread *t)
 						    DRM_IOCTL_SYNCOBJ_CREATE, &c), &e))
 		return;
 	fz_check(t, "handle_nonzero_unique", c.handle && !fz_sync_live(t->file, c.handle),
-		 "syncobj handle %u", c.handle);
+		 "syncobj handle %u, still in the pool: %s", c.handle, t->file->where);
 	if (!fz_add_sync(t->file, t->tid, c.handle, timeline,
 			 c.flags & DRM_SYNCOBJ_CREATE_SIGNALED))
 		drmSyncobjDestroy(t->file->fd, c.handle);
@@ -55,9 +55,15 @@ static void sync_destroy(struct fz_thread *t)
 	else
 		fz_expect_valid(&e, "syncobj_destroy", 0);
 	fz_what(t, "SYNCOBJ_DESTROY handle=%u pad=%#x", d.handle, d.pad);
-	if (!fz_judge(t, FZ_SYNCOBJ_DESTROY, fz_ioctl(t->file->fd, FZ_SYNCOBJ_DESTROY,
-						      DRM_IOCTL_SYNCOBJ_DESTROY, &d), &e))
+	/*
+	 * Out of the pool before the call: once the kernel frees the handle,
+	 * another thread's SYNCOBJ_CREATE may get it at once. A destroy that
+	 * fails leaves the syncobj out of the pool (it only leaks).
+	 */
+	if (known && !d.pad)
 		fz_del_sync(t->file, d.handle);
+	fz_judge(t, FZ_SYNCOBJ_DESTROY, fz_ioctl(t->file->fd, FZ_SYNCOBJ_DESTROY,
+						 DRM_IOCTL_SYNCOBJ_DESTROY, &d), &e);
 }
 
 static void sync_export(struct fz_thread *t)

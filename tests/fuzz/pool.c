@@ -185,16 +185,15 @@ bool fz_sync_live(struct fz_file *f, uint32_t handle)
 	for (i = 0; i < FZ_MAX_SYNCS; i++)
 		if (f->syncs[i].live && f->syncs[i].handle == handle) {
 			found = true;
-			if (fz_opts.verbose)
-				fprintf(stderr, "syncobj %u: syncs[%d] owner %u\n", handle, i,
-					f->syncs[i].owner);
+			snprintf(f->where, sizeof(f->where), "syncs[%d] owner %u timeline %d",
+				 i, f->syncs[i].owner, f->syncs[i].timeline);
 		}
 	for (i = 0; i < FZ_MAX_FENCES; i++)
 		if (f->fences[i].live && f->fences[i].sync == handle) {
 			found = true;
-			if (fz_opts.verbose)
-				fprintf(stderr, "syncobj %u: fences[%d] stream %u\n", handle, i,
-					f->fences[i].stream);
+			snprintf(f->where, sizeof(f->where), "fences[%d] stream %u age %llu ms",
+				 i, f->fences[i].stream,
+				 (unsigned long long)(fz_now_ns() - f->fences[i].submit_ns) / 1000000);
 		}
 	pthread_mutex_unlock(&f->mu);
 	return found;
