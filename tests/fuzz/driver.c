@@ -229,7 +229,7 @@ static const struct fz_op {
 	{ fz_gen_syncobj, 12, FZ_SHARED },
 	{ fz_gen_drm_misc, 5, FZ_SHARED },
 	{ fz_gen_engine_attach, 1, FZ_SHARED },
-	{ close_xfd, 2, FZ_SHARED },
+	{ close_xfd, 2, FZ_EXCLUSIVE },	/* other threads may be using the fd */
 	{ fork_child, 1, FZ_SHARED },
 	{ kill_child, 1, FZ_SHARED },
 	{ reopen, 1, FZ_EXCLUSIVE },

@@ -437,6 +437,7 @@ void fz_gen_prime_import(struct fz_thread *t)
 	bool known = fz_chance(&t->rng, 5, 6) && fz_pick_xfd(t->file, &t->rng, FZ_FD_DMABUF, &x);
 	int which = known ? 0 : (int)fz_below(&t->rng, 3);
 	int pipefd[2] = { -1, -1 };
+	int ret;
 
 	if (known) {
 		p.fd = x.fd;
@@ -453,14 +454,14 @@ void fz_gen_prime_import(struct fz_thread *t)
 	}
 	p.handle = fz_any32(&t->rng);
 	fz_what(t, "PRIME_FD_TO_HANDLE fd=%d", p.fd);
-	fz_judge(t, FZ_PRIME_FD_TO_HANDLE,
-		 fz_ioctl(t->file->fd, FZ_PRIME_FD_TO_HANDLE, DRM_IOCTL_PRIME_FD_TO_HANDLE, &p),
-		 &e);
+	ret = fz_judge(t, FZ_PRIME_FD_TO_HANDLE,
+		       fz_ioctl(t->file->fd, FZ_PRIME_FD_TO_HANDLE, DRM_IOCTL_PRIME_FD_TO_HANDLE,
+				&p), &e);
 	if (pipefd[0] >= 0) {
 		close(pipefd[0]);
 		close(pipefd[1]);
 	}
-	if (!known || !e.may_succeed || !p.handle)
+	if (ret || !known || !e.may_succeed || !p.handle)
 		goto out;
 	if (fz_handle_gen(t->file, x.handle) == x.gen) {
 		fz_check(t, "prime_import_same_handle", p.handle == x.handle,
