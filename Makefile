@@ -350,3 +350,4 @@ clean:
 	rm -rf $(B)
 
 .PHONY: ensure-deps
+include tests/fuzz/fuzz.mk
