@@ -4,6 +4,7 @@
 #   make            build the module, libascendcl.so, the tools and the tests
 #   make demo       set up everything on a fresh Debian machine and run the demo
 #   make check      set up, build, and run every test (host and guest)
+#   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
 #   make bench      set up, build, and run the benchmarks in one guest boot
 #   make sparse     build the module under sparse (C=1) and fail on any report
 #   make install    install headers, library, pkg-config file and module
@@ -337,3 +338,5 @@ clean:
 	rm -rf $(B)
 
 .PHONY: ensure-deps
+
+include tools/debug-kernel/debug.mk
