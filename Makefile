@@ -333,10 +333,11 @@ bench: ensure-deps
 	@$(MAKE) --no-print-directory $(JOBS) all
 	@tests/bench/run.sh
 
+# make check-debug, make debug-kernel: tools/debug-kernel/.
+include tools/debug-kernel/debug.mk
+
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null 2>&1
 	rm -rf $(B)
 
 .PHONY: ensure-deps
-
-include tools/debug-kernel/debug.mk
