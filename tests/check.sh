@@ -106,7 +106,7 @@ if [ -n "${VNPU_VM_KERNEL_IMAGE:-}" ]; then
 	vm_expect debug-load-unload-clean 0 -- true
 	# The test module's init fails on purpose once it has made its reports.
 	vm_expect debug-kasan-report-fails-run 125 -n -- sh -c \
-		'/sbin/insmod "$1"; true' sh "$kdir/lib/test_kasan_module.ko"
+		'/sbin/insmod "$1"; true' sh "$kdir/mm/kasan/kasan_test_module.ko"
 	vm_expect debug-kmemleak-entry-fails-run 125 -n -- /sbin/insmod "$kdir/samples/kmemleak/kmemleak-test.ko"
 fi
 
