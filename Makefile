@@ -4,6 +4,7 @@
 #   make            build the module, libascendcl.so, the tools and the tests
 #   make demo       set up everything on a fresh Debian machine and run the demo
 #   make check      set up, build, and run every test (host and guest)
+#   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
 #   make bench      set up, build, and run the benchmarks in one guest boot
 #   make sparse     build the module under sparse (C=1) and fail on any report
 #   make install    install headers, library, pkg-config file and module
@@ -344,6 +345,9 @@ demo: ensure-deps
 bench: ensure-deps
 	@$(MAKE) --no-print-directory $(JOBS) all
 	@tests/bench/run.sh
+
+# make check-debug, make debug-kernel: tools/debug-kernel/.
+include tools/debug-kernel/debug.mk
 
 clean:
 	-$(MAKE) -C $(KDIR) M=$(CURDIR) clean >/dev/null 2>&1
