@@ -9,6 +9,7 @@
  */
 #include <fcntl.h>
 #include <linux/sync_file.h>
+#include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -205,6 +206,9 @@ TEST_F(life, pending_fence_pins_module)
 	EXPECT_EQ(0, info.status);
 	close(self->fd);
 	self->fd = -1;
+	/* The job is cancelled as its file goes, through the engine server. */
+	ASSERT_EQ(1, poll(&(struct pollfd){ .fd = sf, .events = POLLIN }, 1,
+			  (int)(VNPU_WAIT_FOREVER_NS / 1000000)));
 	ASSERT_EQ(0, sync_file_fence(sf, &info));
 	EXPECT_LT(info.status, 0);
 	EXPECT_NE(0, modload("unload vnpu"));
