@@ -22,31 +22,13 @@
  */
 #include <string.h>
 
+#include "ops_blocked.h"
 #include "ops_kern.h"
 
 /* Elements per on-stack fp32 tile; at most three tiles (384 bytes) live. */
 #define OPS_TILE 32u
 
 #define OPS_F32_NEG_INF 0xff800000u
-
-/*
- * for (i = 0; i < n; i++) body; as blocks of 8 that gcc vectorises, then
- * a scalar tail. Iterations must be independent.
- */
-#define OPS_BLOCKED(i, n, body)					\
-	do {								\
-		uint64_t i##_end = (n) & ~7ull, i##_blk, i;			\
-		uint32_t i##_lane;						\
-		for (i##_blk = 0; i##_blk < i##_end; i##_blk += 8) {	\
-			for (i##_lane = 0; i##_lane < 8; i##_lane++) {	\
-				i = i##_blk + i##_lane;			\
-				body;					\
-			}						\
-		}							\
-		for (i = i##_end; i < (n); i++) {			\
-			body;						\
-		}							\
-	} while (0)
 
 union ops_f32_bits {
 	float f;

@@ -64,7 +64,7 @@ OPS_BENCH := $(B)/bench/libs/ops_libs
 
 ops-bench: $(OPS_BENCH)
 
-$(OPS_BENCH): tests/bench/libs/ops_libs.c $(OPS_LIB) lib/ops/vnpu_ops.h
+$(OPS_BENCH): tests/bench/libs/ops_libs.c $(OPS_LIB) lib/ops/vnpu_ops.h lib/ops/ops_blocked.h
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) -std=gnu11 -O2 -g $(WARN) \
 		-DOPS_LIBDIR='"/usr/lib/$(OPS_MULTIARCH)"' -o $@ $< $(OPS_LIB) $(OPS_LIBS) -ldl

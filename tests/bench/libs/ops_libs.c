@@ -52,6 +52,7 @@
 
 #include "acl/acl_base.h"
 #include "vnpu_drm.h"
+#include "ops_blocked.h"
 #include "vnpu_ops.h"
 
 #ifndef OPS_LIBDIR
@@ -119,29 +120,13 @@ static void mm_ikj(const float *a, const float *b, float *c)
 	}
 }
 
-/* The kernel's loop: blocks of 8 iterations that gcc -O2 vectorises. */
-#define BLOCKED(i, n, body)						\
-	do {								\
-		uint64_t i##_end = (n) & ~7ull, i##_blk, i;		\
-		uint32_t i##_lane;					\
-		for (i##_blk = 0; i##_blk < i##_end; i##_blk += 8) {	\
-			for (i##_lane = 0; i##_lane < 8; i##_lane++) {	\
-				i = i##_blk + i##_lane;			\
-				body;					\
-			}						\
-		}							\
-		for (i = i##_end; i < (n); i++) {			\
-			body;						\
-		}							\
-	} while (0)
-
 static void axpy4(float *restrict acc, const float *restrict b0, const float *restrict b1,
 		  const float *restrict b2, const float *restrict b3, const float *restrict s,
 		  uint64_t n)
 {
 	float s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];
 
-	BLOCKED(j, n, acc[j] += s0 * b0[j] + s1 * b1[j] + s2 * b2[j] + s3 * b3[j]);
+	OPS_BLOCKED(j, n, acc[j] += s0 * b0[j] + s1 * b1[j] + s2 * b2[j] + s3 * b3[j]);
 }
 
 static void mm_kernel(const float *a, const float *b, float *c)
