@@ -17,6 +17,7 @@
  * as the output (not a broadcast scalar), and a Cast's input when the
  * output's elements are not wider.
  */
+#include <math.h>
 #include <string.h>
 
 #include "ops_int.h"
@@ -26,74 +27,215 @@ static const char *const cast_attrs[] = { "dst_type", "truncate", NULL };
 
 /* ---- binary ------------------------------------------------------------------- */
 
-enum binary_shape {
-	BIN_OK,
-	BIN_TOO_LARGE,
-	BIN_MISMATCH,
-};
-
 /*
- * The layout of a binary call: *@n output elements, *@flags the broadcast
- * operand (OPS_F_SCALAR_IN*, 0 for equal shapes).
+ * The fast kernels' layout of a binary call, when it has one: dense
+ * operands of version 1's types, equal shapes or one operand of a single
+ * element. *@n output elements, *@flags the broadcast operand
+ * (OPS_F_SCALAR_IN*, 0 for equal shapes).
  */
-static enum binary_shape binary_layout(const struct ops_call *c, uint64_t *n, uint32_t *flags)
+static bool binary_fast(const struct ops_call *c, uint64_t *n, uint32_t *flags)
 {
 	const struct vops_tensor *a = &c->in[0], *b = &c->in[1];
 	uint64_t ca, cb;
 
 	*flags = 0;
-	if (!ops_count(a, &ca) || !ops_count(b, &cb))
-		return BIN_TOO_LARGE;
+	if (!(ops_dtype_bit(a->dtype) & OPS_DT_ALL) || !ops_is_dense(a) || !ops_is_dense(b) ||
+	    !ops_count(a, &ca) || !ops_count(b, &cb))
+		return false;
 	if (a->ndim == b->ndim && (!a->ndim || !memcmp(a->dims, b->dims, (size_t)a->ndim * sizeof(*a->dims)))) {
 		*n = ca;
-		return BIN_OK;
+		return true;
 	}
 	if (cb != 1 && ca != 1)
-		return BIN_MISMATCH;
+		return false;
 	*flags = cb == 1 ? OPS_F_SCALAR_IN1 : OPS_F_SCALAR_IN0;
 	*n = cb == 1 ? ca : cb;
-	return BIN_OK;
+	return true;
+}
+
+/*
+ * The output of an element-wise call of inputs @first .. @last
+ * (broadcast), type @odt; the inputs' dense sizes; in place for a dense
+ * input of the output's shape whose elements are as wide as the output's.
+ */
+enum vops_err ops_ew_infer(const struct ops_call *c, struct vops_plan *p, int first, int last,
+			   int32_t odt, struct vops_error *err)
+{
+	int64_t dims[VOPS_MAX_RANK];
+	uint64_t n = 1;
+	int ndim, i, d;
+	enum vops_err ret;
+
+	ret = ops_broadcast(c, first, last, &ndim, dims, err);
+	if (ret)
+		return ret;
+	for (d = 0; d < ndim; d++)
+		if (!ops_mul(n, (uint64_t)dims[d], &n))
+			return ops_too_large(c->def, err);
+	if (n > VOPS_MAX_DIM)
+		return ops_too_large(c->def, err);
+	ret = ops_set_out_n(c, p, 0, odt, ndim, dims, err);
+	for (i = 0; !ret && i < c->nin; i++) {
+		const struct vops_tensor *t = &c->in[i];
+		uint64_t cnt;
+
+		ret = ops_set_in_dense(c, p, i, err);
+		/* Broadcast to the output with as many elements: the same order. */
+		if (!ret && i >= first && i <= last && ops_count(t, &cnt) && cnt == n &&
+		    ops_esize(t->dtype) == ops_esize(odt))
+			p->in_place |= 1u << i;
+	}
+	p->empty = n == 0;
+	return ret;
+}
+
+enum vops_run_status ops_ew_call(const struct ops_call *c, const struct vops_plan *p,
+				 const struct ops_bufs *b, int first, int last, enum ops_dom dom,
+				 ops_ew_f64_fn f64, ops_ew_i64_fn i64, struct ops_runner *r)
+{
+	struct ops_ew e = {
+		.c = c, .ndim = p->out[0].ndim, .dims = p->out[0].dims, .nin = last - first + 1,
+		.in = &c->in[first], .x = (const void *const *)&b->in[first], .odt = p->out[0].dtype,
+		.out = b->out[0], .dom = dom, .f64 = f64, .i64 = i64,
+	};
+
+	return ops_ew_run(&e, r);
+}
+
+static void add_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] + x[1][j];
+}
+
+static void sub_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] - x[1][j];
+}
+
+static void mul_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] * x[1][j];
+}
+
+static void div_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] / x[1][j];
+}
+
+/* Integer arithmetic wraps (done on the unsigned bits); the store keeps the low bits. */
+static void add_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = (int64_t)((uint64_t)x[0][j] + (uint64_t)x[1][j]);
+}
+
+static void sub_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = (int64_t)((uint64_t)x[0][j] - (uint64_t)x[1][j]);
+}
+
+static void mul_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = (int64_t)((uint64_t)x[0][j] * (uint64_t)x[1][j]);
+}
+
+/* Truncating division; a zero divisor is checked before the run starts. */
+static void div_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	bool u = ops_dt_unsigned(c->in[0].dtype);
+	size_t j;
+
+	for (j = 0; j < n; j++) {
+		int64_t a = x[0][j], d = x[1][j];
+
+		if (!d)
+			o[j] = 0;
+		else if (u)
+			o[j] = (int64_t)((uint64_t)a / (uint64_t)d);
+		else if (d == -1)
+			o[j] = (int64_t)(0 - (uint64_t)a);
+		else
+			o[j] = a / d;
+	}
+}
+
+static const struct {
+	ops_ew_f64_fn f;
+	ops_ew_i64_fn i;
+} binary_fns[] = {
+	[OPS_K_ADD] = { add_f, add_i },
+	[OPS_K_SUB] = { sub_f, sub_i },
+	[OPS_K_MUL] = { mul_f, mul_i },
+	[OPS_K_DIV] = { div_f, div_i },
+};
+
+/* true when some element of integer input @t (memory @x) is 0. */
+bool ops_any_zero(const struct vops_tensor *t, const void *x)
+{
+	int64_t st[VOPS_MAX_RANK], v[OPS_EW_BLOCK], j0;
+	const int64_t *stp = st;
+	struct ops_iter it;
+
+	ops_strides(t, st);
+	ops_iter_init(&it, t->ndim, t->dims, 1, &stp, &t->offset);
+	if (!it.rows)
+		return false;
+	do {
+		int64_t len = it.dims[it.ndim - 1], s = it.st[0][it.ndim - 1];
+
+		for (j0 = 0; j0 < len; j0 += OPS_EW_BLOCK) {
+			size_t n = (size_t)ops_min((uint64_t)(len - j0), OPS_EW_BLOCK), j;
+
+			ops_load_i64(v, x, t->dtype, it.off[0] + j0 * s, s, n);
+			for (j = 0; j < n; j++)
+				if (!v[j])
+					return true;
+		}
+	} while (ops_iter_next(&it));
+	return false;
 }
 
 static enum vops_err binary_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
 {
-	const struct vops_tensor *a = &c->in[0], *b = &c->in[1];
-	uint64_t n, bytes, es = ops_esize(a->dtype);
-	char sa[96], sb[96];
+	uint64_t n;
 	uint32_t flags;
-	int rank, i;
 
-	switch (binary_layout(c, &n, &flags)) {
-	case BIN_TOO_LARGE:
-		return ops_too_large(c->def, err);
-	case BIN_MISMATCH:
-		return ops_fail(err, VOPS_ERR_INPUT,
-				"%s: input shapes %s and %s differ; vnpu broadcasts only an operand with a "
-				"single element", c->def->name, vops_shape_str(sa, sizeof(sa), a->ndim, a->dims),
-				vops_shape_str(sb, sizeof(sb), b->ndim, b->dims));
-	case BIN_OK:
-		break;
-	}
-	if (n > VOPS_MAX_DIM || !ops_bytes(n, es, &bytes))
-		return ops_too_large(c->def, err);
-	if (!flags) {
-		ops_set_out(p, a->dtype, a->ndim, a->dims, bytes);
-	} else {
-		/* One side has a single element: the other's dimensions, at the larger rank. */
-		rank = a->ndim > b->ndim ? a->ndim : b->ndim;
-		for (i = 0; i < rank; i++) {
-			int ia = a->ndim - rank + i, ib = b->ndim - rank + i;
-			int64_t da = ia >= 0 ? a->dims[ia] : 1, db = ib >= 0 ? b->dims[ib] : 1;
+	if (binary_fast(c, &n, &flags)) {
+		enum vops_err ret = ops_ew_infer(c, p, 0, 1, c->in[0].dtype, err);
 
-			p->out[0].dims[i] = da > db ? da : db;
-		}
-		ops_set_out(p, a->dtype, rank, p->out[0].dims, bytes);
+		/* The fast kernels do not run in place on a broadcast scalar. */
+		if (!ret && flags)
+			p->in_place &= (flags & OPS_F_SCALAR_IN0) ? ~1u : ~2u;
+		return ret;
 	}
-	ops_set_in(p, c, 0, (flags & OPS_F_SCALAR_IN0) ? es : bytes);
-	ops_set_in(p, c, 1, (flags & OPS_F_SCALAR_IN1) ? es : bytes);
-	p->in_place = ((flags & OPS_F_SCALAR_IN0) ? 0 : 1u) | ((flags & OPS_F_SCALAR_IN1) ? 0 : 2u);
-	p->empty = n == 0;
-	return VOPS_OK;
+	return ops_ew_infer(c, p, 0, 1, c->in[0].dtype, err);
 }
 
 static enum vops_run_status binary_run(const struct ops_call *c, const struct vops_plan *p,
@@ -103,17 +245,21 @@ static enum vops_run_status binary_run(const struct ops_call *c, const struct vo
 		.kind = c->def->kind, .dt = c->in[0].dtype, .odt = c->in[0].dtype,
 		.in0 = b->in[0], .in1 = b->in[1], .out = b->out[0],
 	};
+	enum ops_dom dom = ops_dt_dom(a.dt);
 
-	(void)p;
-	binary_layout(c, &a.d[0], &a.flags);
-	return ops_prim_run(&a, r);
+	if (binary_fast(c, &a.d[0], &a.flags))
+		return ops_prim_run(&a, r);
+	if (dom == OPS_DOM_I64 && c->def->kind == OPS_K_DIV && ops_any_zero(&c->in[1], b->in[1]))
+		return VOPS_RUN_ARITH;
+	return ops_ew_call(c, p, b, 0, 1, dom, binary_fns[c->def->kind].f, binary_fns[c->def->kind].i, r);
 }
 
 #define BINARY_OP(var, op_name, op_id, op_kind)						\
 	const struct ops_def var = {							\
 		.name = op_name, .id = op_id, .kind = op_kind, .nin = 2, .nout = 1,	\
-		.attr_fmt = OPS_AF_NONE, .dtypes = OPS_DT_ALL, .attrs = no_attrs,	\
-		.infer = binary_infer, .workspace = ops_ws_none, .run = binary_run,	\
+		.attr_fmt = OPS_AF_NONE, .flags = OPS_DEF_STRIDED, .dtypes = OPS_DT_NUM,	\
+		.attrs = no_attrs, .infer = binary_infer, .workspace = ops_ws_none,	\
+		.run = binary_run,							\
 	}
 
 BINARY_OP(ops_def_add, "Add", OPS_ID_ADD, OPS_K_ADD);
@@ -129,20 +275,70 @@ static int32_t unary_out_type(const struct ops_call *c)
 	return c->def->id == OPS_ID_CAST ? c->at.dst : c->in[0].dtype;
 }
 
+/* The fast kernels take dense tensors of version 1's four types. */
+static bool unary_fast(const struct ops_call *c)
+{
+	return (ops_dtype_bit(c->in[0].dtype) & OPS_DT_ALL) &&
+	       (ops_dtype_bit(unary_out_type(c)) & OPS_DT_ALL) && ops_is_dense(&c->in[0]);
+}
+
 static enum vops_err unary_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
 {
-	const struct vops_tensor *x = &c->in[0];
 	int32_t odt = unary_out_type(c);
-	uint64_t n, in_bytes, out_bytes;
+	enum vops_err ret = ops_ew_infer(c, p, 0, 0, odt, err);
 
-	if (!ops_count(x, &n) || n > VOPS_MAX_DIM || !ops_bytes(n, ops_esize(x->dtype), &in_bytes) ||
-	    !ops_bytes(n, ops_esize(odt), &out_bytes))
-		return ops_too_large(c->def, err);
-	ops_set_out(p, odt, x->ndim, x->dims, out_bytes);
-	ops_set_in(p, c, 0, in_bytes);
-	p->in_place = ops_esize(odt) <= ops_esize(x->dtype) ? 1u : 0u;
-	p->empty = n == 0;
-	return VOPS_OK;
+	if (!ret)
+		p->in_place = ops_esize(odt) <= ops_esize(c->in[0].dtype) ? 1u : 0u;
+	return ret;
+}
+
+static void relu_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] < 0 ? 0.0 : x[0][j];
+}
+
+static void relu_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] < 0 ? 0 : x[0][j];
+}
+
+static void abs_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = fabs(x[0][j]);
+}
+
+/* Wraps: the absolute value of the most negative integer is itself. */
+static void abs_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] < 0 ? (int64_t)(0 - (uint64_t)x[0][j]) : x[0][j];
+}
+
+void ops_copy_f(const struct ops_call *c, double *restrict o, const double *const *restrict x, size_t n)
+{
+	(void)c;
+	memcpy(o, x[0], n * sizeof(*o));
+}
+
+void ops_copy_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x, size_t n)
+{
+	(void)c;
+	memcpy(o, x[0], n * sizeof(*o));
 }
 
 static enum vops_run_status unary_run(const struct ops_call *c, const struct vops_plan *p,
@@ -152,20 +348,32 @@ static enum vops_run_status unary_run(const struct ops_call *c, const struct vop
 		.kind = c->def->kind, .dt = c->in[0].dtype, .odt = unary_out_type(c),
 		.in0 = b->in[0], .out = b->out[0],
 	};
+	enum ops_dom dom = ops_dt_dom(a.dt);
 
-	a.d[0] = p->in_bytes[0] / ops_esize(a.dt);
-	return ops_prim_run(&a, r);
+	if (unary_fast(c)) {
+		a.d[0] = p->in_bytes[0] / ops_esize(a.dt);
+		return ops_prim_run(&a, r);
+	}
+	switch (c->def->kind) {
+	case OPS_K_RELU:
+		return ops_ew_call(c, p, b, 0, 0, dom, relu_f, relu_i, r);
+	case OPS_K_ABS:
+		return ops_ew_call(c, p, b, 0, 0, dom, abs_f, abs_i, r);
+	default:
+		return ops_ew_call(c, p, b, 0, 0, dom, ops_copy_f, ops_copy_i, r);
+	}
 }
 
-#define UNARY_OP(var, op_name, op_id, op_kind)						\
+#define UNARY_OP(var, op_name, op_id, op_kind, types)					\
 	const struct ops_def var = {							\
 		.name = op_name, .id = op_id, .kind = op_kind, .nin = 1, .nout = 1,	\
-		.attr_fmt = OPS_AF_NONE, .dtypes = OPS_DT_ALL, .attrs = no_attrs,	\
-		.infer = unary_infer, .workspace = ops_ws_none, .run = unary_run,	\
+		.attr_fmt = OPS_AF_NONE, .flags = OPS_DEF_STRIDED, .dtypes = types,	\
+		.attrs = no_attrs, .infer = unary_infer, .workspace = ops_ws_none,	\
+		.run = unary_run,							\
 	}
 
-UNARY_OP(ops_def_relu, "Relu", OPS_ID_RELU, OPS_K_RELU);
-UNARY_OP(ops_def_abs, "Abs", OPS_ID_ABS, OPS_K_ABS);
+UNARY_OP(ops_def_relu, "Relu", OPS_ID_RELU, OPS_K_RELU, OPS_DT_REAL | OPS_DT_SINT);
+UNARY_OP(ops_def_abs, "Abs", OPS_ID_ABS, OPS_K_ABS, OPS_DT_NUM);
 
 static enum vops_err cast_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
 				struct vops_error *err)
@@ -187,15 +395,16 @@ static enum vops_err cast_parse(struct ops_call *c, const struct vops_attr *attr
 
 static enum vops_err cast_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
 {
-	if (!vops_dtype_size(c->at.dst))
+	if (!ops_dtype_bit(c->at.dst))
 		return ops_fail(err, VOPS_ERR_DTYPE,
-				"Cast to %s (%d) is not supported (vnpu: ACL_FLOAT, ACL_FLOAT16, ACL_BF16, "
-				"ACL_INT32)", vops_dtype_name(c->at.dst), (int)c->at.dst);
+				"Cast to %s (%d) is not supported (vnpu: the float, integer and bool types)",
+				vops_dtype_name(c->at.dst), (int)c->at.dst);
 	return unary_infer(c, p, err);
 }
 
 const struct ops_def ops_def_cast = {
 	.name = "Cast", .id = OPS_ID_CAST, .kind = OPS_K_CAST, .nin = 1, .nout = 1,
-	.attr_fmt = OPS_AF_CAST, .dtypes = OPS_DT_ALL, .attrs = cast_attrs, .parse = cast_parse,
+	.attr_fmt = OPS_AF_CAST, .flags = OPS_DEF_STRIDED, .dtypes = OPS_DT_ANY, .attrs = cast_attrs,
+	.parse = cast_parse,
 	.infer = cast_infer, .workspace = ops_ws_none, .run = unary_run,
 };

@@ -13,12 +13,14 @@
  *    12  u8  nin        input records that follow
  *    13  u8  nout       outputs of the operator (implied by the op in v1)
  *    14  u16 attr_size  bytes of the attribute block at the end
- *   one record per input, 8 + 8 * rank bytes
+ *   one record per input, 8 + 8 * rank bytes (layout 0) or 16 + 16 * rank
  *     0  u16 dtype      aclDataType
  *     2  u8  rank       0 .. VOPS_MAX_RANK
- *     3  u8  layout     0: dense row-major (v1's only layout)
- *     4  u32 size       bytes of this record: 8 + 8 * rank in layout 0
- *     8  i64 dims[rank]
+ *     3  u8  layout     0: dense row-major; 1: a view (strides, offset)
+ *     4  u32 size       bytes of this record: 8 + 8 * rank in layout 0,
+ *                       16 + 16 * rank in layout 1
+ *     8  i64 dims[rank]                         (layout 0)
+ *     8  i64 offset, dims[rank], strides[rank]  (layout 1; in elements)
  *   the operator's attribute block (enum ops_attr_fmt), attr_size bytes
  *     none    0 bytes
  *     Cast    u32 dst (aclDataType), u32 0
@@ -26,6 +28,8 @@
  *             (bit i of word i / 64: axis i of input 0; no bit at or above
  *             its rank)
  *     MatMul  u32 flags (bit 0 transpose_x1, bit 1 transpose_x2), u32 0
+ *     params  u32 ni, u32 nf, i64 i[ni], f64 f[nf] (the operator's
+ *             parameters; its rules check their values)
  *
  * Room to grow without breaking a reader: a record's layout byte and its
  * own size field (strided or offset tensors, broadcasts: a new layout with
@@ -88,6 +92,8 @@ static uint32_t attr_size(const struct ops_call *c)
 		return 8;
 	case OPS_AF_AXES:
 		return 8 + 8 * axes_words(c->in[0].ndim);
+	case OPS_AF_PARAMS:
+		return 8 + 8 * (c->at.pr.ni + c->at.pr.nf);
 	default:
 		return 0;
 	}
@@ -100,7 +106,8 @@ bool ops_desc_encode(const struct ops_call *c, struct vops_plan *p)
 	int i, j;
 
 	for (i = 0; i < c->nin; i++)
-		size += OPS_DESC_REC(c->in[i].ndim);
+		size += ops_is_dense(&c->in[i]) ? OPS_DESC_REC(c->in[i].ndim) :
+						  OPS_DESC_REC_VIEW(c->in[i].ndim);
 	size += asz;
 	if (size > VOPS_MAX_DESC)
 		return false;
@@ -110,19 +117,30 @@ bool ops_desc_encode(const struct ops_call *c, struct vops_plan *p)
 	put16(d + 6, c->def->id);
 	put32(d + 8, size);
 	d[12] = (unsigned char)c->nin;
-	d[13] = c->def->nout;
+	d[13] = (unsigned char)c->nout;
 	put16(d + 14, (uint16_t)asz);
 	at = OPS_DESC_HDR;
 	for (i = 0; i < c->nin; i++) {
 		const struct vops_tensor *t = &c->in[i];
+		bool view = !ops_is_dense(t);
+		int64_t st[VOPS_MAX_RANK];
 
 		put16(d + at, (uint16_t)t->dtype);
 		d[at + 2] = (unsigned char)t->ndim;
-		d[at + 3] = 0;
-		put32(d + at + 4, OPS_DESC_REC(t->ndim));
+		d[at + 3] = view;
+		put32(d + at + 4, view ? OPS_DESC_REC_VIEW(t->ndim) : OPS_DESC_REC(t->ndim));
 		at += 8;
+		if (view) {
+			put64(d + at, (uint64_t)t->offset);
+			at += 8;
+		}
 		for (j = 0; j < t->ndim; j++, at += 8)
 			put64(d + at, (uint64_t)t->dims[j]);
+		if (view) {
+			ops_strides(t, st);
+			for (j = 0; j < t->ndim; j++, at += 8)
+				put64(d + at, (uint64_t)st[j]);
+		}
 	}
 	switch (c->def->attr_fmt) {
 	case OPS_AF_CAST:
@@ -138,6 +156,18 @@ bool ops_desc_encode(const struct ops_call *c, struct vops_plan *p)
 		put32(d + at + 4, 0);
 		for (w = 0; w < axes_words(c->in[0].ndim); w++)
 			put64(d + at + 8 + 8 * w, c->at.axes.mask[w]);
+		break;
+	case OPS_AF_PARAMS:
+		put32(d + at, c->at.pr.ni);
+		put32(d + at + 4, c->at.pr.nf);
+		for (w = 0; w < c->at.pr.ni; w++)
+			put64(d + at + 8 + 8 * w, (uint64_t)c->at.pr.i[w]);
+		for (w = 0; w < c->at.pr.nf; w++) {
+			uint64_t bits;
+
+			memcpy(&bits, &c->at.pr.f[w], sizeof(bits));
+			put64(d + at + 8 + 8 * (c->at.pr.ni + w), bits);
+		}
 		break;
 	default:
 		break;
@@ -159,6 +189,15 @@ static bool decode_attrs(struct ops_call *c, const unsigned char *a, char *why, 
 	uint32_t w, words, bits;
 
 	switch (c->def->attr_fmt) {
+	case OPS_AF_PARAMS:
+		for (w = 0; w < c->at.pr.ni; w++)
+			c->at.pr.i[w] = (int64_t)get64(a + 8 + 8 * w);
+		for (w = 0; w < c->at.pr.nf; w++) {
+			uint64_t b = get64(a + 8 + 8 * (c->at.pr.ni + w));
+
+			memcpy(&c->at.pr.f[w], &b, sizeof(b));
+		}
+		return true;
 	case OPS_AF_CAST:
 		c->at.dst = (int32_t)get32(a);
 		if (get32(a + 4))
@@ -214,7 +253,8 @@ bool ops_desc_decode(const void *desc, size_t size, struct ops_decoded *d, char 
 	nin = p[12];
 	nout = p[13];
 	asz = get16(p + 14);
-	if (nin != def->nin || nout != def->nout)
+	if ((int)nin < def->nin || (int)nin > ops_nin_max(def) || (int)nout < def->nout ||
+	    (int)nout > ops_nout_max(def))
 		FAIL("descriptor: %s with %u inputs and %u outputs (it has %u and %u)", def->name, nin, nout,
 		     def->nin, def->nout);
 
@@ -225,28 +265,55 @@ bool ops_desc_decode(const void *desc, size_t size, struct ops_decoded *d, char 
 
 		if (size - at < 8)
 			FAIL("descriptor: input %u's record is cut off at byte %u", i, at);
+		unsigned int layout, rec;
+
 		rank = p[at + 2];
+		layout = p[at + 3];
 		if (rank > VOPS_MAX_RANK)
 			FAIL("descriptor: input %u has rank %u (at most %d)", i, rank, VOPS_MAX_RANK);
-		if (p[at + 3])
-			FAIL("descriptor: input %u has layout %u (this engine reads layout 0)", i, p[at + 3]);
-		if (get32(p + at + 4) != OPS_DESC_REC(rank))
+		if (layout > 1)
+			FAIL("descriptor: input %u has layout %u (this engine reads layouts 0 and 1)", i,
+			     layout);
+		rec = layout ? OPS_DESC_REC_VIEW(rank) : OPS_DESC_REC(rank);
+		if (get32(p + at + 4) != rec)
 			FAIL("descriptor: input %u's record says %u bytes, rank %u takes %u", i,
-			     get32(p + at + 4), rank, OPS_DESC_REC(rank));
-		if (size - at < OPS_DESC_REC(rank))
+			     get32(p + at + 4), rank, rec);
+		if (size - at < rec)
 			FAIL("descriptor: input %u's dimensions are cut off at byte %u", i, at);
 		t->dtype = (int16_t)get16(p + at);
 		t->ndim = (int32_t)rank;
-		t->dims = &d->dims[ndims];
+		t->offset = 0;
+		t->strides = NULL;
 		at += 8;
+		if (layout) {
+			t->offset = (int64_t)get64(p + at);
+			at += 8;
+		}
+		t->dims = &d->dims[ndims];
 		for (j = 0; j < rank; j++, at += 8)
 			d->dims[ndims++] = (int64_t)get64(p + at);
+		if (layout) {
+			t->strides = &d->dims[ndims];
+			for (j = 0; j < rank; j++, at += 8)
+				d->dims[ndims++] = (int64_t)get64(p + at);
+		}
 	}
 
 	d->call.def = def;
 	d->call.nin = (int)nin;
+	d->call.nout = (int)nout;
 	d->call.in = d->in;
 	memset(&d->call.at, 0, sizeof(d->call.at));
+	if (def->attr_fmt == OPS_AF_PARAMS) {
+		if (size - at < 8)
+			FAIL("descriptor: %s's parameter counts are cut off", def->name);
+		d->call.at.pr.ni = get32(p + at);
+		d->call.at.pr.nf = get32(p + at + 4);
+		if (d->call.at.pr.ni > OPS_MAX_IPARAMS || d->call.at.pr.nf > OPS_MAX_FPARAMS)
+			FAIL("descriptor: %s with %u int and %u float parameters (at most %u and %u)",
+			     def->name, d->call.at.pr.ni, d->call.at.pr.nf, OPS_MAX_IPARAMS,
+			     OPS_MAX_FPARAMS);
+	}
 	if (asz != attr_size(&d->call))
 		FAIL("descriptor: %s's attribute block is %u bytes, not %u", def->name, asz,
 		     attr_size(&d->call));

@@ -105,31 +105,6 @@ void ops_set_in(struct vops_plan *p, const struct ops_call *c, int i, uint64_t b
 	p->in_align[i] = ops_esize(c->in[i].dtype);
 }
 
-size_t vops_dtype_size(int32_t dtype)
-{
-	switch (dtype) {
-	case ACL_FLOAT:
-	case ACL_INT32:
-		return 4;
-	case ACL_FLOAT16:
-	case ACL_BF16:
-		return 2;
-	default:
-		return 0;
-	}
-}
-
-static uint32_t dtype_bit(int32_t dtype)
-{
-	switch (dtype) {
-	case ACL_FLOAT: return OPS_DT_F32;
-	case ACL_FLOAT16: return OPS_DT_F16;
-	case ACL_BF16: return OPS_DT_BF16;
-	case ACL_INT32: return OPS_DT_I32;
-	default: return 0;
-	}
-}
-
 /* ---- attributes ------------------------------------------------------------ */
 
 const struct vops_attr *vops_attr_find(const struct vops_attr *attrs, unsigned int n, const char *name)
@@ -201,12 +176,15 @@ enum vops_err ops_ws_none(const struct ops_call *c, struct vops_plan *p, struct 
 /* "ACL_FLOAT, ACL_FLOAT16, ..." of @mask into @buf. */
 static const char *dtype_list(char *buf, size_t n, uint32_t mask)
 {
-	static const int32_t order[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32 };
+	static const int32_t order[] = {
+		ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16,
+		ACL_UINT16, ACL_INT32, ACL_UINT32, ACL_INT64, ACL_UINT64, ACL_BOOL,
+	};
 	size_t at = 0, i;
 
 	buf[0] = '\0';
 	for (i = 0; i < sizeof(order) / sizeof(order[0]) && at < n; i++)
-		if (mask & dtype_bit(order[i]))
+		if (mask & ops_dtype_bit(order[i]))
 			at += (size_t)snprintf(buf + at, n - at, "%s%s", at ? ", " : "",
 					       vops_dtype_name(order[i]));
 	return buf;
@@ -215,7 +193,7 @@ static const char *dtype_list(char *buf, size_t n, uint32_t mask)
 static enum vops_err check_inputs(const struct ops_call *c, struct vops_error *err)
 {
 	const struct ops_def *def = c->def;
-	char list[96];
+	char list[256];
 	int i, j;
 
 	for (i = 0; i < c->nin; i++) {
@@ -229,11 +207,19 @@ static enum vops_err check_inputs(const struct ops_call *c, struct vops_error *e
 				return ops_fail(err, VOPS_ERR_INPUT,
 						"%s: input %d has the dimension %" PRId64 " at %d; vnpu executes "
 						"known shapes only", def->name, i, t->dims[j], j);
+		if (t->offset < 0)
+			return ops_fail(err, VOPS_ERR_INPUT, "%s: input %d has the offset %" PRId64
+					" (elements, at least 0)", def->name, i, t->offset);
+		for (j = 0; t->strides && j < t->ndim; j++)
+			if (t->strides[j] < 0 || (uint64_t)t->strides[j] > VOPS_MAX_BYTES)
+				return ops_fail(err, VOPS_ERR_INPUT,
+						"%s: input %d has the stride %" PRId64 " at %d (elements, 0 to "
+						"2^40)", def->name, i, t->strides[j], j);
 	}
-	if (!(dtype_bit(c->in[0].dtype) & def->dtypes))
+	if (!(ops_dtype_bit(c->in[0].dtype) & def->dtypes))
 		return ops_fail(err, VOPS_ERR_DTYPE, "%s on %s is not supported (vnpu: %s)", def->name,
 				vops_dtype_name(c->in[0].dtype), dtype_list(list, sizeof(list), def->dtypes));
-	for (i = 1; i < c->nin; i++)
+	for (i = 1; i < c->nin && !(def->flags & OPS_DEF_MIXED); i++)
 		if (c->in[i].dtype != c->in[0].dtype)
 			return ops_fail(err, VOPS_ERR_INPUT, "%s: the inputs have different types (%s and %s)",
 					def->name, vops_dtype_name(c->in[0].dtype),
@@ -241,14 +227,74 @@ static enum vops_err check_inputs(const struct ops_call *c, struct vops_error *e
 	return VOPS_OK;
 }
 
-static enum vops_err plan_rules(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+/*
+ * Inputs that are views: the bytes they reach, not in place; and for
+ * operators that read dense inputs only, a dense copy of each in the
+ * workspace, after the operator's own (64-byte aligned, in input order;
+ * ops_view_copies() finds them again).
+ */
+static enum vops_err plan_views(const struct ops_call *c, struct vops_plan *p, uint64_t *op_ws,
+				struct vops_error *err)
+{
+	uint64_t at = 0, bytes;
+	int i;
+
+	if (op_ws)
+		*op_ws = p->ws_bytes;
+	if (!ops_view_copies(c, p, &at, NULL))
+		return ops_too_large(c->def, err);
+	for (i = 0; i < c->nin; i++) {
+		const struct vops_tensor *t = &c->in[i];
+
+		if (ops_is_dense(t))
+			continue;
+		if (!ops_bytes(ops_reach(t), ops_esize(t->dtype), &bytes))
+			return ops_too_large(c->def, err);
+		p->in_bytes[i] = bytes;
+		p->in_place &= ~(1u << i);
+	}
+	if (at && !p->empty)
+		p->ws_bytes = at;
+	return VOPS_OK;
+}
+
+bool ops_view_copies(const struct ops_call *c, const struct vops_plan *p, uint64_t *end,
+		     uint64_t *at)
+{
+	uint64_t pos = p->ws_bytes, bytes, n;
+	bool any = false;
+	int i;
+
+	for (i = 0; i < c->nin; i++) {
+		const struct vops_tensor *t = &c->in[i];
+
+		if (at)
+			at[i] = UINT64_MAX;
+		if ((c->def->flags & OPS_DEF_STRIDED) || ops_is_dense(t))
+			continue;
+		if (!ops_count(t, &n) || !ops_bytes(n, ops_esize(t->dtype), &bytes))
+			return false;
+		pos = (pos + 63) & ~63ull;
+		if (at)
+			at[i] = pos;
+		pos += bytes;
+		any = true;
+		if (pos > VOPS_MAX_BYTES)
+			return false;
+	}
+	*end = any ? pos : 0;
+	return true;
+}
+
+static enum vops_err plan_rules(const struct ops_call *c, struct vops_plan *p, uint64_t *op_ws,
+				struct vops_error *err)
 {
 	const struct ops_def *def = c->def;
 	enum vops_err ret;
 
 	p->type = def->name;
-	p->nin = def->nin;
-	p->nout = def->nout;
+	p->nin = c->nin;
+	p->nout = c->nout;
 	p->in_place = 0;
 	p->ws_bytes = 0;
 	p->ws_align = 4;
@@ -257,14 +303,17 @@ static enum vops_err plan_rules(const struct ops_call *c, struct vops_plan *p, s
 	ret = def->infer(c, p, err);
 	if (!ret)
 		ret = def->workspace(c, p, err);
+	if (!ret)
+		ret = plan_views(c, p, op_ws, err);
 	return ret;
 }
 
-enum vops_err ops_plan_call(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+enum vops_err ops_plan_call(const struct ops_call *c, struct vops_plan *p, uint64_t *op_ws,
+			    struct vops_error *err)
 {
 	enum vops_err ret = check_inputs(c, err);
 
-	return ret ? ret : plan_rules(c, p, err);
+	return ret ? ret : plan_rules(c, p, op_ws, err);
 }
 
 enum vops_err vops_plan(const char *type, int nin, const struct vops_tensor *in, int nout,
@@ -280,17 +329,25 @@ enum vops_err vops_plan(const char *type, int nin, const struct vops_tensor *in,
 		err->msg[0] = '\0';
 	}
 	if (!def)
-		return ops_fail(err, VOPS_ERR_NOT_FOUND, "operator type \"%s\" is not built into vnpu (%s)",
-				type ? type : "(null)", vops_op_names());
-	if (nin != def->nin)
+		return ops_fail(err, VOPS_ERR_NOT_FOUND, "operator type \"%s\" is not built into vnpu "
+				"(docs/ops.md lists its operators)", type ? type : "(null)");
+	if (nin < def->nin || nin > ops_nin_max(def)) {
+		if (ops_nin_max(def) != def->nin)
+			return ops_fail(err, VOPS_ERR_INPUT, "%s takes %d to %d inputs, got %d", def->name,
+					def->nin, ops_nin_max(def), nin);
 		return ops_fail(err, VOPS_ERR_INPUT, "%s takes %d input%s, got %d%s", def->name, def->nin,
 				def->nin == 1 ? "" : "s", nin,
 				def->id == OPS_ID_MATMUL && nin == 3 ? " (vnpu's MatMul has no bias input)" : "");
+	}
 	if (!in)
 		return ops_fail(err, VOPS_ERR_INPUT, "%s: the inputs are missing (NULL)", def->name);
-	if (nout != def->nout)
+	if (nout < def->nout || nout > ops_nout_max(def)) {
+		if (ops_nout_max(def) != def->nout)
+			return ops_fail(err, VOPS_ERR_OUTPUT, "%s has %d to %d outputs, got %d", def->name,
+					def->nout, ops_nout_max(def), nout);
 		return ops_fail(err, VOPS_ERR_OUTPUT, "%s has %d output%s, got %d", def->name, def->nout,
 				def->nout == 1 ? "" : "s", nout);
+	}
 	if (nattrs && !attrs)
 		return ops_fail(err, VOPS_ERR_ATTR, "%s: %u attributes, but none given (NULL)", def->name,
 				nattrs);
@@ -300,15 +357,246 @@ enum vops_err vops_plan(const char *type, int nin, const struct vops_tensor *in,
 
 	c.def = def;
 	c.nin = nin;
+	c.nout = nout;
 	c.in = in;
 	memset(&c.at, 0, sizeof(c.at));
 	ret = check_inputs(&c, err);
 	if (!ret && def->parse)
 		ret = def->parse(&c, attrs, nattrs, err);
 	if (!ret)
-		ret = plan_rules(&c, plan, err);
+		ret = plan_rules(&c, plan, NULL, err);
 	if (!ret && !ops_desc_encode(&c, plan))
 		ret = ops_fail(err, VOPS_ERR_INPUT, "%s: the call does not fit a descriptor of %d bytes",
 			       def->name, VOPS_MAX_DESC);
 	return ret;
+}
+
+/* ---- helpers for the operators ------------------------------------------------- */
+
+enum vops_err ops_set_out_n(const struct ops_call *c, struct vops_plan *p, int i, int32_t dtype,
+			    int ndim, const int64_t *dims, struct vops_error *err)
+{
+	uint64_t n = 1, bytes;
+	int d;
+
+	for (d = 0; d < ndim; d++)
+		if (dims[d] < 0 || !ops_mul(n, (uint64_t)dims[d], &n))
+			return ops_too_large(c->def, err);
+	if (!ops_bytes(n, ops_esize(dtype), &bytes))
+		return ops_too_large(c->def, err);
+	p->out[i].dtype = dtype;
+	p->out[i].ndim = ndim;
+	if (ndim && dims != p->out[i].dims)
+		memmove(p->out[i].dims, dims, (size_t)ndim * sizeof(*dims));
+	p->out[i].bytes = bytes;
+	p->out[i].align = ops_esize(dtype);
+	return VOPS_OK;
+}
+
+enum vops_err ops_set_in_dense(const struct ops_call *c, struct vops_plan *p, int i,
+			       struct vops_error *err)
+{
+	uint64_t n, bytes;
+
+	if (!ops_count(&c->in[i], &n) || !ops_bytes(n, ops_esize(c->in[i].dtype), &bytes))
+		return ops_too_large(c->def, err);
+	ops_set_in(p, c, i, bytes);
+	return VOPS_OK;
+}
+
+enum vops_err ops_attr_int(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
+			   const char *name, int64_t dflt, int64_t *out, struct vops_error *err)
+{
+	const struct vops_attr *a = vops_attr_find(attrs, n, name);
+
+	*out = dflt;
+	if (!a)
+		return VOPS_OK;
+	if (a->kind == VOPS_ATTR_INT)
+		*out = a->i;
+	else if (a->kind == VOPS_ATTR_BOOL)
+		*out = a->b;
+	else if (a->kind == VOPS_ATTR_LIST_INT && a->li.n == 1)
+		*out = a->li.v[0];
+	else
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s must be an int", def->name, name);
+	return VOPS_OK;
+}
+
+enum vops_err ops_attr_float(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
+			     const char *name, double dflt, double *out, struct vops_error *err)
+{
+	const struct vops_attr *a = vops_attr_find(attrs, n, name);
+
+	*out = dflt;
+	if (!a)
+		return VOPS_OK;
+	if (a->kind == VOPS_ATTR_FLOAT)
+		*out = a->f;
+	else if (a->kind == VOPS_ATTR_INT)
+		*out = (double)a->i;
+	else if (a->kind == VOPS_ATTR_LIST_FLOAT && a->lf.n == 1)
+		*out = a->lf.v[0];
+	else
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s must be a float", def->name, name);
+	return VOPS_OK;
+}
+
+enum vops_err ops_attr_ints(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
+			    const char *name, bool required, int64_t *out, int max, int *cnt,
+			    struct vops_error *err)
+{
+	const struct vops_attr *a = vops_attr_find(attrs, n, name);
+	int i;
+
+	*cnt = -1;
+	if (!a) {
+		if (required)
+			return ops_fail(err, VOPS_ERR_ATTR, "%s needs the attribute %s", def->name, name);
+		return VOPS_OK;
+	}
+	if (a->kind == VOPS_ATTR_INT) {
+		if (max < 1)
+			goto too_long;
+		out[0] = a->i;
+		*cnt = 1;
+		return VOPS_OK;
+	}
+	if (a->kind != VOPS_ATTR_LIST_INT)
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s must be a list of ints", def->name,
+				name);
+	if (a->li.n > max)
+		goto too_long;
+	for (i = 0; i < a->li.n; i++)
+		out[i] = a->li.v[i];
+	*cnt = a->li.n;
+	return VOPS_OK;
+too_long:
+	return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s has more than %d values", def->name, name,
+			max);
+}
+
+enum vops_err ops_attr_floats(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
+			      const char *name, bool required, double *out, int max, int *cnt,
+			      struct vops_error *err)
+{
+	const struct vops_attr *a = vops_attr_find(attrs, n, name);
+	int i;
+
+	*cnt = -1;
+	if (!a) {
+		if (required)
+			return ops_fail(err, VOPS_ERR_ATTR, "%s needs the attribute %s", def->name, name);
+		return VOPS_OK;
+	}
+	if (a->kind == VOPS_ATTR_FLOAT || a->kind == VOPS_ATTR_INT) {
+		if (max < 1)
+			goto too_long;
+		out[0] = a->kind == VOPS_ATTR_FLOAT ? a->f : (double)a->i;
+		*cnt = 1;
+		return VOPS_OK;
+	}
+	if (a->kind != VOPS_ATTR_LIST_FLOAT)
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s must be a list of floats",
+				def->name, name);
+	if (a->lf.n > max)
+		goto too_long;
+	for (i = 0; i < a->lf.n; i++)
+		out[i] = a->lf.v[i];
+	*cnt = a->lf.n;
+	return VOPS_OK;
+too_long:
+	return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s has more than %d values", def->name, name,
+			max);
+}
+
+enum vops_err ops_attr_str(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
+			   const char *name, const char *dflt, const char **out, struct vops_error *err)
+{
+	const struct vops_attr *a = vops_attr_find(attrs, n, name);
+
+	*out = dflt;
+	if (!a)
+		return VOPS_OK;
+	if (a->kind != VOPS_ATTR_STRING || !a->s)
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s must be a string", def->name, name);
+	*out = a->s;
+	return VOPS_OK;
+}
+
+enum vops_err ops_attr_dtype(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
+			     const char *name, int32_t dflt, int32_t *out, struct vops_error *err)
+{
+	const struct vops_attr *a = vops_attr_find(attrs, n, name);
+
+	*out = dflt;
+	if (!a)
+		return VOPS_OK;
+	if (a->kind == VOPS_ATTR_DTYPE)
+		*out = a->dt;
+	else if (a->kind == VOPS_ATTR_INT && a->i >= INT32_MIN && a->i <= INT32_MAX)
+		*out = (int32_t)a->i;
+	else
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s must be a data type or an int",
+				def->name, name);
+	return VOPS_OK;
+}
+
+bool ops_param_i(struct ops_call *c, int64_t v)
+{
+	if (c->at.pr.ni >= OPS_MAX_IPARAMS)
+		return false;
+	c->at.pr.i[c->at.pr.ni++] = v;
+	return true;
+}
+
+bool ops_param_f(struct ops_call *c, double v)
+{
+	if (c->at.pr.nf >= OPS_MAX_FPARAMS)
+		return false;
+	c->at.pr.f[c->at.pr.nf++] = v;
+	return true;
+}
+
+bool ops_axis(int64_t a, int rank, int *out)
+{
+	if (a < -(int64_t)rank || a >= rank)
+		return false;
+	*out = (int)(a < 0 ? a + rank : a);
+	return true;
+}
+
+enum vops_err ops_broadcast(const struct ops_call *c, int first, int last, int *ndim, int64_t *dims,
+			    struct vops_error *err)
+{
+	char sa[96], sb[96];
+	int rank = 0, i, d;
+
+	for (i = first; i <= last; i++)
+		if (c->in[i].ndim > rank)
+			rank = c->in[i].ndim;
+	for (d = 0; d < rank; d++)
+		dims[d] = 1;
+	for (i = first; i <= last; i++) {
+		const struct vops_tensor *t = &c->in[i];
+
+		for (d = 0; d < t->ndim; d++) {
+			int64_t *o = &dims[rank - t->ndim + d], v = t->dims[d];
+
+			if (v == *o || v == 1)
+				continue;
+			if (*o != 1) {
+				const struct vops_tensor *u = &c->in[first];
+
+				return ops_fail(err, VOPS_ERR_INPUT,
+						"%s: input %d's shape %s does not broadcast with %s "
+						"(input %d)", c->def->name, i,
+						vops_shape_str(sa, sizeof(sa), t->ndim, t->dims),
+						vops_shape_str(sb, sizeof(sb), u->ndim, u->dims), first);
+			}
+			*o = v;
+		}
+	}
+	*ndim = rank;
+	return VOPS_OK;
 }

@@ -55,6 +55,46 @@ static enum vops_run_status check_operand(const struct vops_plan *p, const struc
 	return VOPS_RUN_OK;
 }
 
+/*
+ * Run a checked call: first copy each view an operator does not read
+ * itself to its dense place in the workspace (after the operator's own
+ * @op_ws bytes), and hand the operator those copies.
+ */
+static enum vops_run_status run_call(struct ops_decoded *dec, struct vops_plan *plan, uint64_t op_ws,
+				     struct ops_bufs *bufs, struct ops_runner *r)
+{
+	struct ops_call *c = &dec->call;
+	uint64_t at[VOPS_MAX_INPUTS], end;
+	struct vops_plan own = { 0 };
+	enum vops_run_status st;
+	int i;
+
+	own.ws_bytes = op_ws;
+	if (!(c->def->flags & OPS_DEF_STRIDED) && ops_view_copies(c, &own, &end, at) && end) {
+		for (i = 0; i < c->nin; i++) {
+			struct vops_tensor *t = &dec->in[i];
+			int64_t st_[VOPS_MAX_RANK];
+			char *copy;
+
+			if (at[i] == UINT64_MAX)
+				continue;
+			copy = (char *)bufs->ws + at[i];
+			ops_strides(t, st_);
+			st = ops_copy_run(copy, NULL, 0, bufs->in[i], st_, t->offset, t->ndim, t->dims,
+					  ops_esize(t->dtype), r);
+			if (st)
+				return st;
+			bufs->in[i] = copy;
+			t->strides = NULL;
+			t->offset = 0;
+		}
+		plan->ws_bytes = op_ws;
+	}
+	if (!op_ws)
+		bufs->ws = NULL;
+	return c->def->run(c, plan, bufs, r);
+}
+
 enum vops_run_status vops_run(const void *desc, size_t desc_size, const struct vops_operand *operands,
 			      unsigned int noperands, const struct vops_ctl *ctl, char *why, size_t why_size)
 {
@@ -64,12 +104,13 @@ enum vops_run_status vops_run(const void *desc, size_t desc_size, const struct v
 	struct vops_plan plan;
 	struct ops_bufs bufs;
 	unsigned int n, i, at = 0;
+	uint64_t op_ws = 0;
 
 	if (why && why_size)
 		why[0] = '\0';
 	if (!ops_desc_decode(desc, desc_size, &dec, why, why && why_size ? why_size : 0))
 		return VOPS_RUN_FAULT;
-	if (ops_plan_call(&dec.call, &plan, &err))
+	if (ops_plan_call(&dec.call, &plan, &op_ws, &err))
 		FAULT("descriptor: %s", err.msg);
 
 	n = vops_plan_operands(&plan);
@@ -98,5 +139,5 @@ enum vops_run_status vops_run(const void *desc, size_t desc_size, const struct v
 	}
 	if (plan.empty)
 		return VOPS_RUN_OK;
-	return dec.call.def->run(&dec.call, &plan, &bufs, &runner);
+	return run_call(&dec, &plan, op_ws, &bufs, &runner);
 }

@@ -2,47 +2,75 @@
 /*
  * ops_table.c - the operators vnpu knows, by CANN name and by descriptor id.
  *
- * Adding an operator: define its struct ops_def next to its family
- * (op_*.c), give it the next enum ops_id, list it here and in
- * vops_op_names(), and describe it in docs/ops.md.
+ * Operators come in families, one file each (op_*.c), and every family
+ * owns a range of descriptor ids: its list (NULL-terminated) holds the
+ * operator of id base + i at index i, so ids stay stable as long as lists
+ * are only appended to. Adding an operator: define its struct ops_def in
+ * its family's file, append it to the family's list with the next id,
+ * and describe it in docs/ops.md.
  */
 #include <string.h>
 
 #include "ops_int.h"
 
-/* Indexed by enum ops_id. */
-static const struct ops_def *const ops_table[] = {
-	[OPS_ID_ADD] = &ops_def_add,
-	[OPS_ID_SUB] = &ops_def_sub,
-	[OPS_ID_MUL] = &ops_def_mul,
-	[OPS_ID_REALDIV] = &ops_def_realdiv,
-	[OPS_ID_RELU] = &ops_def_relu,
-	[OPS_ID_ABS] = &ops_def_abs,
-	[OPS_ID_CAST] = &ops_def_cast,
-	[OPS_ID_REDUCE_SUM] = &ops_def_reduce_sum,
-	[OPS_ID_REDUCE_MAX] = &ops_def_reduce_max,
-	[OPS_ID_SOFTMAX] = &ops_def_softmax,
-	[OPS_ID_MATMUL] = &ops_def_matmul,
+static const struct ops_def *const ops_v1_defs[] = {
+	&ops_def_add, &ops_def_sub, &ops_def_mul, &ops_def_realdiv, &ops_def_relu, &ops_def_abs,
+	&ops_def_cast, &ops_def_reduce_sum, &ops_def_reduce_max, &ops_def_softmax, &ops_def_matmul,
+	NULL,
 };
 
-#define OPS_TABLE_LEN (sizeof(ops_table) / sizeof(ops_table[0]))
+static const struct {
+	uint16_t base;
+	const struct ops_def *const *defs;
+} ops_families[] = {
+	{ OPS_ID_ADD, ops_v1_defs },
+	{ OPS_ID_UNARY, ops_unary_defs },
+	{ OPS_ID_BINARY, ops_binary_defs },
+	{ OPS_ID_REDUCE, ops_reduce_defs },
+	{ OPS_ID_NORM, ops_norm_defs },
+	{ OPS_ID_NN, ops_nn_defs },
+	{ OPS_ID_MOVE, ops_move_defs },
+};
+
+#define OPS_NFAMILIES (sizeof(ops_families) / sizeof(ops_families[0]))
 
 const struct ops_def *ops_def_by_name(const char *name)
 {
-	size_t i;
+	const struct ops_def *const *d;
+	size_t f;
 
-	for (i = 1; i < OPS_TABLE_LEN; i++)
-		if (!strcmp(ops_table[i]->name, name))
-			return ops_table[i];
+	for (f = 0; f < OPS_NFAMILIES; f++)
+		for (d = ops_families[f].defs; *d; d++)
+			if (!strcmp((*d)->name, name))
+				return *d;
 	return NULL;
 }
 
 const struct ops_def *ops_def_by_id(unsigned int id)
 {
-	return id && id < OPS_TABLE_LEN ? ops_table[id] : NULL;
+	const struct ops_def *const *d;
+	size_t f;
+
+	for (f = 0; f < OPS_NFAMILIES; f++) {
+		unsigned int base = ops_families[f].base, i;
+
+		if (id < base || id >= base + OPS_FAMILY_IDS)
+			continue;
+		for (i = 0, d = ops_families[f].defs; *d && i < id - base; i++, d++)
+			;
+		return *d && (*d)->id == id ? *d : NULL;
+	}
+	return NULL;
 }
 
-const char *vops_op_names(void)
+const char *vops_op_name(unsigned int i)
 {
-	return "Add, Sub, Mul, RealDiv, Relu, Abs, Cast, ReduceSumD, ReduceMaxD, SoftmaxV2, MatMul";
+	const struct ops_def *const *d;
+	size_t f;
+
+	for (f = 0; f < OPS_NFAMILIES; f++)
+		for (d = ops_families[f].defs; *d; d++)
+			if (!i--)
+				return (*d)->name;
+	return NULL;
 }

@@ -40,8 +40,8 @@ extern "C" {
 /* Most dimensions a tensor may have (CANN's ACL_MAX_DIM_CNT). */
 #define VOPS_MAX_RANK 128
 /* Most inputs and outputs of one operator. */
-#define VOPS_MAX_INPUTS 8
-#define VOPS_MAX_OUTPUTS 4
+#define VOPS_MAX_INPUTS 32
+#define VOPS_MAX_OUTPUTS 16
 /* Largest descriptor vops_plan() makes (within the uapi's
  * VNPU_MAX_OP_DESC_SIZE). */
 #define VOPS_MAX_DESC 8192
@@ -52,12 +52,20 @@ extern "C" {
 
 /* ---- planning ------------------------------------------------------------- */
 
-/* A tensor as the caller describes it: type and shape (row-major,
- * contiguous). */
+/*
+ * A tensor as the caller describes it: type, shape and where its elements
+ * are. @strides NULL (and @offset 0) is row-major and contiguous; else
+ * element (i0, i1, ...) is at element offset + i0 * strides[0] + i1 *
+ * strides[1] + ... of the operand, so that views (a transpose, a slice, a
+ * broadcast through a stride of 0) need no copy. Strides and offset are in
+ * elements and never negative; inputs may be views, outputs are dense.
+ */
 struct vops_tensor {
 	int32_t dtype;			/* aclDataType */
 	int32_t ndim;			/* 0 .. VOPS_MAX_RANK; 0 is a scalar */
 	const int64_t *dims;		/* ndim entries, each >= 0 */
+	const int64_t *strides;		/* ndim entries, each >= 0, or NULL: dense */
+	int64_t offset;			/* elements before element 0 (>= 0) */
 };
 
 /* An attribute, as CANN's aclopAttr holds them. */
@@ -151,8 +159,9 @@ static inline unsigned int vops_plan_operands(const struct vops_plan *p)
 	return (unsigned int)(p->nin + p->nout) + (p->ws_bytes ? 1u : 0u);
 }
 
-/* The operator types vops_plan() knows, comma-separated, for messages. */
-const char *vops_op_names(void);
+/* The name of operator @i of those vops_plan() knows (0, 1, ...), NULL
+ * past the last. */
+const char *vops_op_name(unsigned int i);
 
 /* ---- execution ------------------------------------------------------------ */
 
@@ -205,9 +214,13 @@ uint16_t vops_f32_to_f16(float f);
 float vops_f16_to_f32(uint16_t h);
 uint16_t vops_f32_to_bf16(float f);
 float vops_bf16_to_f32(uint16_t h);
+/* A double rounded once, to nearest even (through fp32 rounded to odd). */
+uint16_t vops_f64_to_f16(double d);
+uint16_t vops_f64_to_bf16(double d);
 
-/* Bytes of one element of @dtype among the types vnpu's operators take, or
- * 0. */
+/* Bytes of one element of @dtype among the types vnpu's operators take
+ * (ACL_FLOAT, _FLOAT16, _BF16, _DOUBLE, _INT8, _UINT8, _INT16, _UINT16,
+ * _INT32, _UINT32, _INT64, _UINT64, _BOOL), or 0. */
 size_t vops_dtype_size(int32_t dtype);
 
 /* The name of aclDataType @dtype for messages ("ACL_FLOAT", ...; "an

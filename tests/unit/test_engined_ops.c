@@ -72,7 +72,7 @@ static struct exec_result run_add(const struct vops_plan *plan, uint32_t pad, ui
 static void plan_add(struct vops_plan *plan, int64_t elements)
 {
 	int64_t dims[1] = { elements };
-	struct vops_tensor in[2] = { { ACL_FLOAT, 1, dims }, { ACL_FLOAT, 1, dims } };
+	struct vops_tensor in[2] = { { .dtype = ACL_FLOAT, .ndim = 1, .dims = dims }, { .dtype = ACL_FLOAT, .ndim = 1, .dims = dims } };
 	struct vops_error err;
 
 	ck_assert_int_eq(vops_plan("Add", 2, in, 1, NULL, 0, plan, &err), VOPS_OK);

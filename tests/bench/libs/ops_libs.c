@@ -231,9 +231,9 @@ static void vops_or_die(enum vops_err e, const struct vops_error *err)
 static void plan_vops(void)
 {
 	static const int64_t mm_dims[2] = { N, N }, add_dims[1] = { ADD_N };
-	struct vops_tensor mm_in[2] = { { ACL_FLOAT, 2, mm_dims }, { ACL_FLOAT, 2, mm_dims } };
-	struct vops_tensor add_in[2] = { { ACL_FLOAT, 1, add_dims },
-					 { ACL_FLOAT, 1, add_dims } };
+	struct vops_tensor mm_in[2] = { { .dtype = ACL_FLOAT, .ndim = 2, .dims = mm_dims }, { .dtype = ACL_FLOAT, .ndim = 2, .dims = mm_dims } };
+	struct vops_tensor add_in[2] = { { .dtype = ACL_FLOAT, .ndim = 1, .dims = add_dims },
+					 { .dtype = ACL_FLOAT, .ndim = 1, .dims = add_dims } };
 	struct vops_error err;
 
 	vops_or_die(vops_plan("MatMul", 2, mm_in, 1, NULL, 0, &mm_plan, &err), &err);
@@ -287,9 +287,9 @@ static void add_vops(const float *x, const float *y, float *o)
 static void overheads(void)
 {
 	static const int64_t d2[2] = { 1024, 1024 }, mm[2] = { N, N }, d16[1] = { 16 };
-	struct vops_tensor add_in[2] = { { ACL_FLOAT, 2, d2 }, { ACL_FLOAT, 2, d2 } };
-	struct vops_tensor mm_in[2] = { { ACL_FLOAT, 2, mm }, { ACL_FLOAT, 2, mm } };
-	struct vops_tensor small[2] = { { ACL_FLOAT, 1, d16 }, { ACL_FLOAT, 1, d16 } };
+	struct vops_tensor add_in[2] = { { .dtype = ACL_FLOAT, .ndim = 2, .dims = d2 }, { .dtype = ACL_FLOAT, .ndim = 2, .dims = d2 } };
+	struct vops_tensor mm_in[2] = { { .dtype = ACL_FLOAT, .ndim = 2, .dims = mm }, { .dtype = ACL_FLOAT, .ndim = 2, .dims = mm } };
+	struct vops_tensor small[2] = { { .dtype = ACL_FLOAT, .ndim = 1, .dims = d16 }, { .dtype = ACL_FLOAT, .ndim = 1, .dims = d16 } };
 	float sx[16] = { 0 }, so[16];
 	struct vops_operand ops[3] = {
 		{ sx, 64, VNPU_OPERAND_READ }, { sx, 64, VNPU_OPERAND_READ }, { so, 64, VNPU_OPERAND_WRITE },
