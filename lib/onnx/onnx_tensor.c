@@ -312,7 +312,7 @@ static enum onnx_err unpack_int32(struct onnx_tensor *t, const int32_t *v,
 	for (uint64_t i = 0; i < t->count; i++) {
 		if (v[i] < lo || v[i] > hi)
 			return onnx_fail(err, ONNX_ERR_INVALID,
-					 "int32_data[%" PRIu64 "] = %" PRId32 " is not a %s value",
+					 "int32_data[%" PRIu64 "] = %" PRId32 " is out of range for %s",
 					 i, v[i], onnx_dtype_name(t->dtype));
 		if (t->size == t->count)
 			d8[i] = (uint8_t)v[i];
@@ -403,7 +403,7 @@ static enum onnx_err tensor_fill(const Onnx__TensorProto *p, struct onnx_tensor 
 			if (p->uint64_data[i] > UINT32_MAX)
 				return onnx_fail(err, ONNX_ERR_INVALID,
 						 "uint64_data[%" PRIu64 "] = %" PRIu64
-						 " is not a UINT32 value", i, p->uint64_data[i]);
+						 " is out of range for UINT32", i, p->uint64_data[i]);
 			((uint32_t *)t->data)[i] = (uint32_t)p->uint64_data[i];
 		}
 		return ONNX_OK;

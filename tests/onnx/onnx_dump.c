@@ -19,6 +19,8 @@
  */
 #include <dirent.h>
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -336,7 +338,7 @@ static int dump_pb(struct dump *d, const char *test, const char *path,
 	if (stat(path, &st))
 		return 1;
 	if (v && v->kind != ONNX_VALUE_TENSOR) {
-		snprintf(why, sizeof(why), "a %s value, not a tensor", kind_name(v->kind));
+		snprintf(why, sizeof(why), "%s value, not a tensor", kind_name(v->kind));
 		printf("  %s: not read: %s\n", path, why);
 		d->tensors_bad++;
 		tally(d, test, why);
@@ -368,6 +370,18 @@ static int dump_pb(struct dump *d, const char *test, const char *path,
 	return 0;
 }
 
+/* A path in buf; false when it does not fit. */
+static bool path_fmt(char *buf, size_t n, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vsnprintf(buf, n, fmt, ap);
+	va_end(ap);
+	return r >= 0 && (size_t)r < n;
+}
+
 static int is_data_set(const struct dirent *e)
 {
 	return !strncmp(e->d_name, "test_data_set_", 14);
@@ -383,13 +397,15 @@ static void dump_test(struct dump *d, const char *path_arg)
 	size_t n;
 	int nsets;
 
-	snprintf(dir, sizeof(dir), "%s", path_arg);
+	if (!path_fmt(dir, sizeof(dir), "%s", path_arg))
+		return;
 	for (n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
 		dir[n - 1] = '\0';
 	test = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
 
 	d->tests++;
-	snprintf(path, sizeof(path), "%s/model.onnx", dir);
+	if (!path_fmt(path, sizeof(path), "%s/model.onnx", dir))
+		return;
 	if (onnx_model_load(path, &m, &err)) {
 		printf("FAIL %s\n", err.msg);
 		d->models_bad++;
@@ -406,13 +422,13 @@ static void dump_test(struct dump *d, const char *path_arg)
 		const char *set = sets[s]->d_name;
 
 		for (size_t k = 0;; k++) {
-			snprintf(path, sizeof(path), "%s/%s/input_%zu.pb", dir, set, k);
-			if (dump_pb(d, test, path, onnx_graph_feed(&m->graph, k)))
+			if (!path_fmt(path, sizeof(path), "%s/%s/input_%zu.pb", dir, set, k) ||
+			    dump_pb(d, test, path, onnx_graph_feed(&m->graph, k)))
 				break;
 		}
 		for (size_t k = 0;; k++) {
-			snprintf(path, sizeof(path), "%s/%s/output_%zu.pb", dir, set, k);
-			if (dump_pb(d, test, path,
+			if (!path_fmt(path, sizeof(path), "%s/%s/output_%zu.pb", dir, set, k) ||
+			    dump_pb(d, test, path,
 				    k < m->graph.noutputs ? &m->graph.outputs[k] : NULL))
 				break;
 		}
