@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # vnpu: one entry point.
-#   make            build the module, libascendcl.so, the tools and the tests
+#   make            build the module, libascendcl.so, the tools, the tests and lib/onnx
 #   make demo       set up everything on a fresh Debian machine and run the demo
 #   make check      set up, build, and run every test (host and guest)
 #   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
@@ -45,7 +45,7 @@ KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
 .PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse kernel-doc install clean FORCE
 
-all: module lib tools selftests unit acltests benches
+all: module lib tools selftests unit acltests benches onnx
 
 # ---------------------------------------------------------------- kernel
 
