@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # vnpu: one entry point.
-#   make            build the module, libascendcl.so, the tools and the tests
+#   make            build the module, libascendcl.so, the tools, the tests and lib/onnx
 #   make demo       set up everything on a fresh Debian machine and run the demo
 #   make check      set up, build, and run every test (host and guest)
 #   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
@@ -45,7 +45,7 @@ KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
 .PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse kernel-doc install clean FORCE
 
-all: module lib tools selftests unit acltests benches
+all: module lib tools selftests unit acltests benches onnx
 
 # ---------------------------------------------------------------- kernel
 
@@ -92,6 +92,8 @@ LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS))
 # The operator library (lib/ops/ops.mk) is compiled into it, hidden like
 # the rest: operators are planned with lib/ops' vops_plan().
 include lib/ops/ops.mk
+# The ONNX reader (lib/onnx/onnx.mk): a static library, its tools and tests.
+include lib/onnx/onnx.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
 LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS)) \
@@ -258,6 +260,11 @@ UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 UNIT_EXTRA_test_ops := $(OPS_SRCS) $(OPS_LINK_FILES) tests/selftests/lib/vnpu_op_ref.c
 UNIT_EXTRA_CFLAGS_test_ops := $(OPS_CFLAGS) $(OPS_RPATH) -Itests/selftests/lib -pthread
 $(B)/unit/test_ops: $(OPS_HDRS) tests/selftests/lib/vnpu_op_ref.h
+# The ONNX reader's tests compile lib/onnx and link the generated protobuf-c
+# code built with relaxed warnings (lib/onnx/onnx.mk).
+UNIT_EXTRA_test_onnx := $(ONNX_SRCS) $(ONNX_PB_SAN) $(ONNX_LINK_FILES)
+UNIT_EXTRA_CFLAGS_test_onnx := $(ONNX_CFLAGS)
+$(B)/unit/test_onnx: $(ONNX_HDRS) $(ONNX_GEN)
 # Library unit tests: each links the library's pure-logic sources, with
 # the operator library the planner (rt_op.c) calls.
 $(foreach t,$(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_lib_*.c)),\
