@@ -257,6 +257,11 @@ $(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_OBJS) $(SELFTEST_HD
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNITS := $(patsubst tests/unit/%.c,$(B)/unit/%,$(UNIT_SRCS))
 # The operator library's tests compile lib/ops itself (lib/ops/ops.mk).
+# The operator families' tests (tests/unit/test_ops_<family>.c) build as test_ops does.
+$(foreach t,$(filter test_ops_%,$(notdir $(basename $(UNIT_SRCS)))),\
+	$(eval UNIT_EXTRA_$(t) := $(OPS_SRCS) $(OPS_LINK_FILES) tests/selftests/lib/vnpu_op_ref.c)\
+	$(eval UNIT_EXTRA_CFLAGS_$(t) := $(OPS_CFLAGS) $(OPS_RPATH) -Itests/selftests/lib -pthread)\
+	$(eval $(B)/unit/$(t): $(OPS_HDRS) tests/selftests/lib/vnpu_op_ref.h))
 UNIT_EXTRA_test_ops := $(OPS_SRCS) $(OPS_LINK_FILES) tests/selftests/lib/vnpu_op_ref.c
 UNIT_EXTRA_CFLAGS_test_ops := $(OPS_CFLAGS) $(OPS_RPATH) -Itests/selftests/lib -pthread
 $(B)/unit/test_ops: $(OPS_HDRS) tests/selftests/lib/vnpu_op_ref.h

@@ -65,6 +65,8 @@ host_suite sparse make --no-print-directory sparse
 host_suite kernel_doc make --no-print-directory kernel-doc
 host_suite bench_readme tests/bench/check-readme.sh
 host_suite bench_report tests/bench/check-report.sh
+# ONNX's node tests through lib/ops on the host (ASan and UBSan).
+host_suite onnx_nodes tests/onnx/run-node-tests.sh
 for t in build/unit/test_*; do
 	[ -x "$t" ] || continue
 	name=unit/$(basename "$t")

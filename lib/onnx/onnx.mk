@@ -82,3 +82,24 @@ $(ONNX_DUMP)-san: tests/onnx/onnx_dump.c $(ONNX_SRCS) $(ONNX_HDRS) $(ONNX_PB_SAN
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(ONNX_CFLAGS) -std=c11 -O1 -g $(WARN) $(SAN) -o $@ $< \
 		$(ONNX_SRCS) $(ONNX_PB_SAN) $(ONNX_LIBS)
+
+# lib/onnx/map: ONNX nodes to CANN operator calls (onnx_map.h), on lib/ops'
+# attribute and tensor types; used by the node tests (tests/onnx).
+#
+#   ONNX_MAP_SRCS, ONNX_MAP_HDRS, ONNX_MAP_CFLAGS
+ONNX_MAP_SRCS := $(wildcard lib/onnx/map/*.c)
+ONNX_MAP_HDRS := $(wildcard lib/onnx/map/*.h)
+ONNX_MAP_CFLAGS := -I$(CURDIR)/lib/onnx/map $(ONNX_CFLAGS) $(OPS_CFLAGS)
+
+# The node tests (tests/onnx/node_tests.c, docs/ops.md): lib/ops, lib/onnx and
+# the mapping compiled in with ASan and UBSan, libascendcl linked for --acl.
+NODE_TESTS := $(B)/onnx/node_tests
+
+$(NODE_TESTS): tests/onnx/node_tests.c $(OPS_SRCS) $(OPS_HDRS) $(ONNX_SRCS) $(ONNX_HDRS) \
+		$(ONNX_MAP_SRCS) $(ONNX_MAP_HDRS) $(ONNX_PB_SAN) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(ONNX_MAP_CFLAGS) -std=gnu11 -O1 -g $(WARN) $(SAN) -o $@ $< \
+		$(OPS_SRCS) $(ONNX_SRCS) $(ONNX_MAP_SRCS) $(ONNX_PB_SAN) $(ONNX_LIBS) $(OPS_LIBS) \
+		-L$(B)/lib -Wl,-rpath,$(B)/lib -lascendcl
+
+onnx: $(NODE_TESTS)

@@ -48,6 +48,7 @@ enum ops_id {
 	OPS_ID_NORM = 400,
 	OPS_ID_NN = 500,
 	OPS_ID_MOVE = 600,
+	OPS_ID_INDEX = 700,
 };
 
 /* Ids a family may have. */
@@ -205,7 +206,9 @@ extern const struct ops_def ops_def_matmul;
  * index i: op_unary.c (math and activations), op_binary.c (arithmetic,
  * comparisons, logic, selection), op_reduce2.c (reductions, arg and
  * top-k, scans, softmax family), op_norm.c (normalisations), op_nn.c
- * (matrix products, convolution, pooling), op_move.c (data movement).
+ * (matrix products, convolution, pooling), op_move.c (data movement:
+ * shapes, views, concatenation, padding), op_index.c (gathers, scatters,
+ * one-hot, triangles, space-depth, resize).
  */
 extern const struct ops_def *const ops_unary_defs[];
 extern const struct ops_def *const ops_binary_defs[];
@@ -213,6 +216,7 @@ extern const struct ops_def *const ops_reduce_defs[];
 extern const struct ops_def *const ops_norm_defs[];
 extern const struct ops_def *const ops_nn_defs[];
 extern const struct ops_def *const ops_move_defs[];
+extern const struct ops_def *const ops_index_defs[];
 
 /* ---- ops_plan.c: shared rules and helpers --------------------------------- */
 

@@ -30,6 +30,7 @@ static const struct {
 	{ OPS_ID_NORM, ops_norm_defs },
 	{ OPS_ID_NN, ops_nn_defs },
 	{ OPS_ID_MOVE, ops_move_defs },
+	{ OPS_ID_INDEX, ops_index_defs },
 };
 
 #define OPS_NFAMILIES (sizeof(ops_families) / sizeof(ops_families[0]))
@@ -52,10 +53,13 @@ const struct ops_def *ops_def_by_id(unsigned int id)
 	size_t f;
 
 	for (f = 0; f < OPS_NFAMILIES; f++) {
-		unsigned int base = ops_families[f].base, i;
+		unsigned int base = ops_families[f].base, first = base / OPS_FAMILY_IDS * OPS_FAMILY_IDS, i;
 
-		if (id < base || id >= base + OPS_FAMILY_IDS)
+		/* Family f owns [first, first + OPS_FAMILY_IDS) (version 1's start at 1). */
+		if (id < first || id >= first + OPS_FAMILY_IDS)
 			continue;
+		if (id < base)
+			return NULL;
 		for (i = 0, d = ops_families[f].defs; *d && i < id - base; i++, d++)
 			;
 		return *d && (*d)->id == id ? *d : NULL;

@@ -1,0 +1,684 @@
+// SPDX-License-Identifier: MIT
+/*
+ * node_tests.c - ONNX's backend node tests through vnpu's operator library.
+ *
+ * Every test of Debian's libonnx-testdata whose graph is one node: the node
+ * is mapped to its CANN operator (lib/onnx/map), planned by lib/ops, run,
+ * and each output compared with ONNX's expected one (floats: |got - want|
+ * <= 1e-7 + 1e-3 * |want|, NaN where NaN is expected; integers and bool
+ * exactly; type and shape always).
+ *
+ *   node_tests [--acl] [--list FILE] [--data DIR] [-v] [TEST...]
+ *
+ *   --acl    run through libascendcl (aclopExecuteV2 on device 0), not on
+ *            host memory (vops_run)
+ *   --list   a file of expected results (a file of tests/onnx/expected; may be
+ *            given more than once): "TEST pass" must pass, "TEST skip REASON"
+ *            says why it does not
+ *   --data   the node tests' directory (default Debian's)
+ *
+ * Output is TAP: one line per test of an operator that has a mapping (a
+ * test listed "pass" that fails is "not ok"; everything else is "ok",
+ * with "# SKIP" and the reason when it did not pass), then the counts.
+ * Exit status 1 when a listed test failed.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "acl/acl.h"
+#include "onnx_map.h"
+#include "vnpu_drm.h"
+#include "vnpu_ops.h"
+#include "vnpu_onnx.h"
+
+#define DATA_DIR "/usr/share/libonnx-testdata/data/node"
+#define MAX_IO 32
+#define RTOL 1e-3
+#define ATOL 1e-7
+
+static bool use_acl, verbose;
+static aclrtStream stream;
+
+struct result {
+	char why[1024];
+};
+
+static void say(struct result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void say(struct result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof(r->why), fmt, ap);
+	va_end(ap);
+}
+
+/* ---- the expected list ------------------------------------------------------- */
+
+struct listed {
+	char *name;
+	bool pass;
+	char *reason;
+	bool seen;
+};
+
+static struct listed *list;
+static size_t nlist;
+
+static int load_list(const char *path)
+{
+	char line[1024];
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "node_tests: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *name, *verdict, *reason, *save;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || !line[0])
+			continue;
+		name = strtok_r(line, " \t", &save);
+		verdict = strtok_r(NULL, " \t", &save);
+		reason = save ? save + strspn(save, " \t") : NULL;
+		if (!name || !verdict || (strcmp(verdict, "pass") && strcmp(verdict, "skip")) ||
+		    (!strcmp(verdict, "skip") && (!reason || !*reason))) {
+			fprintf(stderr, "node_tests: %s: bad line \"%s\" (want: TEST pass | TEST skip REASON)\n",
+				path, line);
+			fclose(f);
+			return -1;
+		}
+		list = realloc(list, (nlist + 1) * sizeof(*list));
+		if (!list)
+			abort();
+		list[nlist].name = strdup(name);
+		list[nlist].pass = !strcmp(verdict, "pass");
+		list[nlist].reason = reason && *reason ? strdup(reason) : NULL;
+		list[nlist].seen = false;
+		nlist++;
+	}
+	fclose(f);
+	return 0;
+}
+
+static struct listed *find_listed(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nlist; i++)
+		if (!strcmp(list[i].name, name))
+			return &list[i];
+	return NULL;
+}
+
+/* ---- comparing ---------------------------------------------------------------- */
+
+static bool is_float(int32_t dt)
+{
+	return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_DOUBLE;
+}
+
+static double get_f(const void *p, int32_t dt, uint64_t i)
+{
+	switch (dt) {
+	case ACL_FLOAT: return ((const float *)p)[i];
+	case ACL_DOUBLE: return ((const double *)p)[i];
+	case ACL_FLOAT16: return vops_f16_to_f32(((const uint16_t *)p)[i]);
+	case ACL_BF16: return vops_bf16_to_f32(((const uint16_t *)p)[i]);
+	default: return 0;
+	}
+}
+
+static bool compare(const struct onnx_tensor *want, int32_t dt, const void *got, int k, struct result *r)
+{
+	size_t es = vops_dtype_size(dt);
+	uint64_t i;
+
+	if (!is_float(dt)) {
+		for (i = 0; i < want->count; i++)
+			if (memcmp((const char *)got + i * es, (const char *)want->data + i * es, es)) {
+				say(r, "output %d element %" PRIu64 " differs (exact type %s)", k, i,
+				    vops_dtype_name(dt));
+				return false;
+			}
+		return true;
+	}
+	for (i = 0; i < want->count; i++) {
+		double g = get_f(got, dt, i), w = get_f(want->data, dt, i);
+
+		if (isnan(w) ? isnan(g) : (isinf(w) ? g == w : fabs(g - w) <= ATOL + RTOL * fabs(w)))
+			continue;
+		say(r, "output %d element %" PRIu64 ": %.9g, want %.9g", k, i, g, w);
+		return false;
+	}
+	return true;
+}
+
+/* ---- running one call ----------------------------------------------------------- */
+
+struct io {
+	const struct onnx_tensor *in[MAX_IO];	/* the call's inputs */
+	const struct onnx_tensor *want[MAX_IO];	/* the call's expected outputs */
+	int nin, nout;
+};
+
+static void *alloc_aligned(uint64_t size)
+{
+	void *p = NULL;
+
+	if (posix_memalign(&p, 64, size ? size : 64))
+		return NULL;
+	return p;
+}
+
+static bool run_host(const struct vops_plan *p, const struct io *io, void **outs, struct result *r)
+{
+	struct vops_operand ops[2 * MAX_IO + 1];
+	unsigned int n = 0, i;
+	void *ins[MAX_IO] = { 0 }, *ws = NULL;
+	enum vops_run_status st;
+	char why[512];
+	bool ok = false;
+
+	for (i = 0; i < (unsigned int)io->nin; i++) {
+		ins[i] = alloc_aligned(io->in[i]->size);
+		if (!ins[i])
+			goto out;
+		memcpy(ins[i], io->in[i]->data, io->in[i]->size);
+		ops[n++] = (struct vops_operand){ ins[i], io->in[i]->size, VNPU_OPERAND_READ };
+	}
+	for (i = 0; i < (unsigned int)io->nout; i++) {
+		memset(outs[i], 0xa5, p->out[i].bytes);
+		ops[n++] = (struct vops_operand){ outs[i], p->out[i].bytes, VNPU_OPERAND_WRITE };
+	}
+	if (p->ws_bytes) {
+		ws = alloc_aligned(p->ws_bytes);
+		if (!ws)
+			goto out;
+		ops[n++] = (struct vops_operand){ ws, p->ws_bytes, VNPU_OPERAND_WORKSPACE };
+	}
+	st = vops_run(p->desc, p->desc_size, ops, n, NULL, why, sizeof(why));
+	if (st != VOPS_RUN_OK)
+		say(r, "vops_run: status %d %s", st, why);
+	ok = st == VOPS_RUN_OK;
+out:
+	if (!ok && !r->why[0])
+		say(r, "out of memory");
+	for (i = 0; i < (unsigned int)io->nin; i++)
+		free(ins[i]);
+	free(ws);
+	return ok;
+}
+
+static aclopAttr *acl_attrs(const struct onnx_call *c, struct result *r)
+{
+	aclopAttr *at = aclopCreateAttr();
+	unsigned int i;
+	aclError e = ACL_SUCCESS;
+
+	for (i = 0; at && i < c->nattrs && !e; i++) {
+		const struct vops_attr *a = &c->attrs[i];
+
+		switch (a->kind) {
+		case VOPS_ATTR_BOOL: e = aclopSetAttrBool(at, a->name, a->b); break;
+		case VOPS_ATTR_INT: e = aclopSetAttrInt(at, a->name, a->i); break;
+		case VOPS_ATTR_FLOAT: e = aclopSetAttrFloat(at, a->name, a->f); break;
+		case VOPS_ATTR_STRING: e = aclopSetAttrString(at, a->name, a->s); break;
+		case VOPS_ATTR_DTYPE: e = aclopSetAttrDataType(at, a->name, (aclDataType)a->dt); break;
+		case VOPS_ATTR_LIST_INT: e = aclopSetAttrListInt(at, a->name, a->li.n, a->li.v); break;
+		case VOPS_ATTR_LIST_FLOAT: e = aclopSetAttrListFloat(at, a->name, a->lf.n, a->lf.v); break;
+		}
+	}
+	if (!at || e) {
+		say(r, "aclopSetAttr*: %d %s", e, aclGetRecentErrMsg());
+		aclopDestroyAttr(at);
+		return NULL;
+	}
+	return at;
+}
+
+static aclTensorDesc *acl_desc(int32_t dt, int ndim, const int64_t *dims)
+{
+	return aclCreateTensorDesc((aclDataType)dt, ndim, ndim ? dims : NULL, ACL_FORMAT_ND);
+}
+
+static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const struct io *io, void **outs,
+		    struct result *r)
+{
+	aclTensorDesc *idesc[MAX_IO] = { 0 }, *odesc[MAX_IO] = { 0 };
+	aclDataBuffer *ibuf[MAX_IO] = { 0 }, *obuf[MAX_IO] = { 0 };
+	void *idev[MAX_IO] = { 0 }, *odev[MAX_IO] = { 0 };
+	aclopAttr *at = acl_attrs(c, r);
+	bool ok = false;
+	aclError e;
+	int i;
+
+	if (!at)
+		return false;
+	for (i = 0; i < io->nin; i++) {
+		const struct onnx_tensor *t = io->in[i];
+		size_t sz = t->size ? t->size : 1;
+
+		idesc[i] = acl_desc(t->acl_dtype, t->ndim, t->dims);
+		if (aclrtMalloc(&idev[i], sz, ACL_MEM_MALLOC_HUGE_FIRST) ||
+		    (t->size && aclrtMemcpy(idev[i], sz, t->data, t->size, ACL_MEMCPY_HOST_TO_DEVICE))) {
+			say(r, "input %d: aclrtMalloc/aclrtMemcpy: %s", i, aclGetRecentErrMsg());
+			goto out;
+		}
+		ibuf[i] = aclCreateDataBuffer(idev[i], t->size);
+	}
+	for (i = 0; i < io->nout; i++) {
+		size_t sz = p->out[i].bytes ? p->out[i].bytes : 1;
+
+		odesc[i] = acl_desc(p->out[i].dtype, p->out[i].ndim, p->out[i].dims);
+		if (aclrtMalloc(&odev[i], sz, ACL_MEM_MALLOC_HUGE_FIRST)) {
+			say(r, "output %d: aclrtMalloc: %s", i, aclGetRecentErrMsg());
+			goto out;
+		}
+		obuf[i] = aclCreateDataBuffer(odev[i], p->out[i].bytes);
+	}
+	e = aclopExecuteV2(c->type, io->nin, idesc, ibuf, io->nout, odesc, obuf, at, stream);
+	if (!e)
+		e = aclrtSynchronizeStream(stream);
+	if (e) {
+		say(r, "aclopExecuteV2: %d %s", e, aclGetRecentErrMsg());
+		goto out;
+	}
+	for (i = 0; i < io->nout; i++)
+		if (p->out[i].bytes && aclrtMemcpy(outs[i], p->out[i].bytes, odev[i], p->out[i].bytes,
+						   ACL_MEMCPY_DEVICE_TO_HOST)) {
+			say(r, "output %d: aclrtMemcpy: %s", i, aclGetRecentErrMsg());
+			goto out;
+		}
+	ok = true;
+out:
+	for (i = 0; i < MAX_IO; i++) {
+		aclDestroyTensorDesc(idesc[i]);
+		aclDestroyTensorDesc(odesc[i]);
+		aclDestroyDataBuffer(ibuf[i]);
+		aclDestroyDataBuffer(obuf[i]);
+		if (idev[i])
+			aclrtFree(idev[i]);
+		if (odev[i])
+			aclrtFree(odev[i]);
+	}
+	aclopDestroyAttr(at);
+	return ok;
+}
+
+/* ---- one test data set ---------------------------------------------------------- */
+
+enum verdict {
+	V_PASS,
+	V_FAIL,
+	V_UNSUPPORTED,
+};
+
+/* Load "<set>/<kind>_<k>.pb" into @t; 1 when there is no such file. */
+static int load_pb(const char *set, const char *kind, size_t k, struct onnx_tensor *t, struct result *r)
+{
+	char path[4096];
+	struct onnx_error err;
+	struct stat sb;
+
+	snprintf(path, sizeof(path), "%s/%s_%zu.pb", set, kind, k);
+	if (stat(path, &sb))
+		return 1;
+	if (onnx_tensor_load(path, t, &err)) {
+		say(r, "%s_%zu.pb: %s", kind, k, err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static enum verdict run_set(const struct onnx_model *m, const char *set, struct result *r)
+{
+	const struct onnx_graph *g = &m->graph;
+	const struct onnx_node *node = &g->nodes[0];
+	struct onnx_tensor feeds[MAX_IO], outs_want[MAX_IO];
+	struct onnx_map_input min[MAX_IO];
+	size_t nfeeds = 0, nwant = 0, i, j;
+	struct vops_tensor vt[MAX_IO];
+	struct onnx_call *call = NULL;
+	void *outs[MAX_IO] = { 0 };
+	enum verdict v = V_FAIL;
+	struct vops_error verr;
+	struct onnx_error oerr;
+	struct vops_plan *plan = NULL;
+	struct io io = { 0 };
+	int k, ret;
+
+	memset(feeds, 0, sizeof(feeds));
+	memset(outs_want, 0, sizeof(outs_want));
+	if (node->ninputs > MAX_IO || node->noutputs > MAX_IO || g->noutputs > MAX_IO) {
+		say(r, "more than %d inputs or outputs", MAX_IO);
+		return V_UNSUPPORTED;
+	}
+	/* Only tensors: sequences and optionals are not operator operands here. */
+	for (i = 0; i < g->ninputs; i++)
+		if (g->inputs[i].kind != ONNX_VALUE_TENSOR) {
+			say(r, "graph input %s is not a tensor", g->inputs[i].name);
+			return V_UNSUPPORTED;
+		}
+	for (i = 0; i < g->noutputs; i++)
+		if (g->outputs[i].kind != ONNX_VALUE_TENSOR) {
+			say(r, "graph output %s is not a tensor", g->outputs[i].name);
+			return V_UNSUPPORTED;
+		}
+	for (nfeeds = 0; nfeeds < MAX_IO; nfeeds++) {
+		ret = load_pb(set, "input", nfeeds, &feeds[nfeeds], r);
+		if (ret < 0)
+			goto out;
+		if (ret)
+			break;
+		/* The files store bfloat16 as uint16: the graph says which. */
+		if (onnx_graph_feed(g, nfeeds) && onnx_graph_feed(g, nfeeds)->dtype == ONNX_BFLOAT16 &&
+		    feeds[nfeeds].dtype == ONNX_UINT16) {
+			feeds[nfeeds].dtype = ONNX_BFLOAT16;
+			feeds[nfeeds].acl_dtype = ACL_BF16;
+		}
+	}
+	for (nwant = 0; nwant < g->noutputs; nwant++) {
+		ret = load_pb(set, "output", nwant, &outs_want[nwant], r);
+		if (ret < 0)
+			goto out;
+		if (ret) {
+			say(r, "output_%zu.pb is missing", nwant);
+			goto out;
+		}
+		if (g->outputs[nwant].dtype == ONNX_BFLOAT16 && outs_want[nwant].dtype == ONNX_UINT16) {
+			outs_want[nwant].dtype = ONNX_BFLOAT16;
+			outs_want[nwant].acl_dtype = ACL_BF16;
+		}
+	}
+
+	/* The node's inputs: fed by the test data (by graph input name) or initializers. */
+	for (i = 0; i < node->ninputs; i++) {
+		const struct onnx_tensor *val = NULL;
+
+		min[i] = (struct onnx_map_input){ .present = node->inputs[i][0] != '\0' };
+		if (!min[i].present)
+			continue;
+		for (j = 0; j < nfeeds && !val; j++) {
+			const struct onnx_value_info *f = onnx_graph_feed(g, j);
+
+			if (f && !strcmp(f->name, node->inputs[i]))
+				val = &feeds[j];
+		}
+		if (!val)
+			val = onnx_graph_init(g, node->inputs[i]);
+		if (!val) {
+			say(r, "node input %s has no value in the test data", node->inputs[i]);
+			goto out;
+		}
+		min[i].acl_dtype = val->acl_dtype;
+		min[i].ndim = val->ndim;
+		min[i].dims = val->dims;
+		min[i].value = val;
+	}
+	call = calloc(1, sizeof(*call));
+	plan = calloc(1, sizeof(*plan));
+	if (!call || !plan) {
+		say(r, "out of memory");
+		goto out;
+	}
+	if (onnx_map_node(node, m->opset, min, node->ninputs, call, &oerr)) {
+		say(r, "%s", oerr.msg);
+		v = oerr.code == ONNX_ERR_UNSUPPORTED ? V_UNSUPPORTED : V_FAIL;
+		free(call);
+		call = NULL;
+		goto out;
+	}
+	io.nin = call->nin;
+	io.nout = call->nout;
+	for (k = 0; k < call->nin; k++) {
+		const struct onnx_tensor *t;
+
+		if (call->in[k] >= ONNX_CALL_MADE)
+			t = &call->made[call->in[k] - ONNX_CALL_MADE];
+		else
+			t = min[call->in[k]].value;
+		if (t->acl_dtype < 0) {
+			say(r, "input %d is %s, which has no aclDataType", k, onnx_dtype_name(t->dtype));
+			v = V_UNSUPPORTED;
+			goto out;
+		}
+		io.in[k] = t;
+		vt[k] = (struct vops_tensor){ .dtype = t->acl_dtype, .ndim = t->ndim, .dims = t->dims };
+	}
+	for (k = 0; k < call->nout; k++) {
+		const char *name = node->outputs[call->out[k]];
+
+		io.want[k] = NULL;
+		for (j = 0; j < g->noutputs; j++)
+			if (!strcmp(g->outputs[j].name, name))
+				io.want[k] = &outs_want[j];
+	}
+	if (vops_plan(call->type, call->nin, vt, call->nout, call->attrs, call->nattrs, plan, &verr)) {
+		say(r, "vops_plan(%s): %s", call->type, verr.msg);
+		goto out;
+	}
+	for (k = 0; k < call->nout; k++) {
+		const struct onnx_tensor *w = io.want[k];
+		char a[128], b[128];
+
+		if (!w)
+			continue;
+		if (plan->out[k].dtype != w->acl_dtype || plan->out[k].ndim != w->ndim ||
+		    (w->ndim && memcmp(plan->out[k].dims, w->dims, (size_t)w->ndim * sizeof(int64_t)))) {
+			say(r, "output %d: %s %s planned, want %s %s", k, vops_dtype_name(plan->out[k].dtype),
+			    vops_shape_str(a, sizeof(a), plan->out[k].ndim, plan->out[k].dims),
+			    vops_dtype_name(w->acl_dtype), vops_shape_str(b, sizeof(b), w->ndim, w->dims));
+			goto out;
+		}
+	}
+	for (k = 0; k < call->nout; k++) {
+		outs[k] = alloc_aligned(plan->out[k].bytes);
+		if (!outs[k]) {
+			say(r, "out of memory");
+			goto out;
+		}
+	}
+	if (!(use_acl ? run_acl(call, plan, &io, outs, r) : run_host(plan, &io, outs, r)))
+		goto out;
+	for (k = 0; k < call->nout; k++)
+		if (io.want[k] && !compare(io.want[k], plan->out[k].dtype, outs[k], k, r))
+			goto out;
+	v = V_PASS;
+out:
+	for (k = 0; k < MAX_IO; k++)
+		free(outs[k]);
+	if (call) {
+		onnx_call_release(call);
+		free(call);
+	}
+	free(plan);
+	for (i = 0; i < nfeeds; i++)
+		onnx_tensor_release(&feeds[i]);
+	for (i = 0; i < nwant; i++)
+		onnx_tensor_release(&outs_want[i]);
+	return v;
+}
+
+/* ---- one test ------------------------------------------------------------------- */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Run test @name: V_UNSUPPORTED with no reason when it is not a single
+ * node of an operator with a mapping (not one of the library's tests).
+ */
+static enum verdict run_test(const char *dir, const char *name, struct result *r, const char **op)
+{
+	char path[4096];
+	struct onnx_model *m = NULL;
+	struct onnx_error err;
+	enum verdict v = V_PASS;
+	struct dirent *de;
+	DIR *d;
+	int sets = 0;
+
+	*op = NULL;
+	r->why[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s/model.onnx", dir, name);
+	if (onnx_model_load(path, &m, &err)) {
+		say(r, "model: %s", err.msg);
+		return V_FAIL;
+	}
+	if (m->graph.nnodes != 1 || !onnx_map_find(m->graph.nodes[0].op_type) ||
+	    (m->graph.nodes[0].domain[0] && strcmp(m->graph.nodes[0].domain, "ai.onnx"))) {
+		onnx_model_free(m);
+		return V_UNSUPPORTED;
+	}
+	*op = strdup(m->graph.nodes[0].op_type);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	d = opendir(path);
+	while (d && (de = readdir(d)) && v == V_PASS) {
+		char set[4096 + 256];
+
+		if (strncmp(de->d_name, "test_data_set_", 14))
+			continue;
+		snprintf(set, sizeof(set), "%s/%s", path, de->d_name);
+		v = run_set(m, set, r);
+		sets++;
+	}
+	if (d)
+		closedir(d);
+	if (!sets && v == V_PASS) {
+		say(r, "no test data");
+		v = V_FAIL;
+	}
+	onnx_model_free(m);
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *dir = DATA_DIR;
+	char **names = NULL;
+	size_t nnames = 0, i;
+	unsigned int tap = 0, passed = 0, failed = 0, unsupported = 0, listed_failed = 0, new_pass = 0;
+	int a;
+
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--acl"))
+			use_acl = true;
+		else if (!strcmp(argv[a], "-v"))
+			verbose = true;
+		else if (!strcmp(argv[a], "--list") && a + 1 < argc) {
+			if (load_list(argv[++a]))
+				return 2;
+		}
+		else if (!strcmp(argv[a], "--data") && a + 1 < argc)
+			dir = argv[++a];
+		else if (argv[a][0] == '-') {
+			fprintf(stderr, "usage: %s [--acl] [--list FILE] [--data DIR] [-v] [TEST...]\n", argv[0]);
+			return 2;
+		} else {
+			names = realloc(names, (nnames + 1) * sizeof(*names));
+			names[nnames++] = strdup(argv[a]);
+		}
+	}
+	if (!nnames) {
+		DIR *d = opendir(dir);
+		struct dirent *de;
+
+		if (!d) {
+			fprintf(stderr, "node_tests: %s: %s (install libonnx-testdata)\n", dir, strerror(errno));
+			return 2;
+		}
+		while ((de = readdir(d)))
+			if (!strncmp(de->d_name, "test_", 5)) {
+				names = realloc(names, (nnames + 1) * sizeof(*names));
+				names[nnames++] = strdup(de->d_name);
+			}
+		closedir(d);
+		qsort(names, nnames, sizeof(*names), cmp_str);
+	}
+	if (use_acl) {
+		aclError e = aclInit(NULL);
+
+		if (!e)
+			e = aclrtSetDevice(0);
+		if (!e)
+			e = aclrtCreateStream(&stream);
+		if (e) {
+			fprintf(stderr, "node_tests: ACL setup: %d %s\n", e, aclGetRecentErrMsg());
+			return 2;
+		}
+	}
+	for (i = 0; i < nnames; i++) {
+		struct listed *l = find_listed(names[i]);
+		struct result r;
+		const char *op;
+		enum verdict v = run_test(dir, names[i], &r, &op);
+
+		if (l)
+			l->seen = true;
+		if (!op) {
+			if (v == V_FAIL)
+				printf("# %s: %s\n", names[i], r.why);
+			unsupported++;
+			continue;
+		}
+		tap++;
+		if (v == V_PASS) {
+			passed++;
+			printf("ok %u - %s (%s)\n", tap, names[i], op);
+			if (!l || !l->pass) {
+				new_pass++;
+				printf("# %s passes but is not listed as pass\n", names[i]);
+			}
+		} else if (l && l->pass) {
+			failed++;
+			listed_failed++;
+			printf("not ok %u - %s (%s): %s\n", tap, names[i], op, r.why);
+		} else {
+			if (v == V_FAIL)
+				failed++;
+			else
+				unsupported++;
+			if (l)
+				printf("ok %u - %s (%s) # SKIP %s%s%s\n", tap, names[i], op, l->reason,
+				       verbose ? " -- " : "", verbose ? r.why : "");
+			else
+				printf("ok %u - %s (%s) # SKIP not listed, %s: %s\n", tap, names[i], op,
+				       v == V_FAIL ? "fails" : "unsupported", r.why);
+		}
+		free((void *)op);
+	}
+	for (i = 0; i < nlist; i++)
+		if (!list[i].seen && !nnames)
+			printf("# %s is listed but is not a node test here\n", list[i].name);
+	printf("1..%u\n", tap);
+	printf("# node tests%s: %u passed, %u failed, %u unsupported (%zu tests; %u listed as pass "
+	       "failed, %u passed unlisted)\n", use_acl ? " through aclopExecuteV2" : " on the host",
+	       passed, failed, unsupported, nnames, listed_failed, new_pass);
+	if (use_acl) {
+		aclrtDestroyStream(stream);
+		aclrtResetDevice(0);
+		aclFinalize();
+	}
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	for (i = 0; i < nlist; i++) {
+		free(list[i].name);
+		free(list[i].reason);
+	}
+	free(list);
+	return listed_failed ? 1 : 0;
+}
