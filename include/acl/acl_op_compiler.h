@@ -31,6 +31,19 @@ typedef enum aclCompileType {
  * values (ACL_ERROR_INVALID_PARAM otherwise) and are then ignored. A
  * registered allocator is consulted at every call, as for aclopExecuteV2().
  */
+/*
+ * As aclopCompileAndExecuteV2(), with descriptors that are only read (the
+ * output descriptors are not updated), as aclopExecute() is to
+ * aclopExecuteV2().
+ */
+ACL_FUNC_VISIBILITY aclError aclopCompileAndExecute(const char *opType, int numInputs,
+                                                    const aclTensorDesc *const inputDesc[],
+                                                    const aclDataBuffer *const inputs[], int numOutputs,
+                                                    const aclTensorDesc *const outputDesc[],
+                                                    aclDataBuffer *const outputs[], const aclopAttr *attr,
+                                                    aclopEngineType engineType, aclopCompileType compileFlag,
+                                                    const char *opPath, aclrtStream stream);
+
 ACL_FUNC_VISIBILITY aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
                                                       aclDataBuffer *inputs[], int numOutputs,
                                                       aclTensorDesc *outputDesc[], aclDataBuffer *outputs[],

@@ -120,17 +120,46 @@ aclError aclopExecWithHandle(aclopHandle *handle, int numInputs, const aclDataBu
 			 NULL);
 }
 
+/* The compile arguments, which vnpu checks and then ignores. */
+static aclError check_compile_args(aclopEngineType engineType, aclopCompileType compileFlag)
+{
+	if (engineType != ACL_ENGINE_SYS && engineType != ACL_ENGINE_AICORE && engineType != ACL_ENGINE_VECTOR)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "engineType %d is not an aclopEngineType", (int)engineType);
+	if (compileFlag != ACL_COMPILE_SYS && compileFlag != ACL_COMPILE_UNREGISTERED)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "compileFlag %d is not an aclopCompileType", (int)compileFlag);
+	return ACL_SUCCESS;
+}
+
+aclError aclopCompileAndExecute(const char *opType, int numInputs, const aclTensorDesc *const inputDesc[],
+				const aclDataBuffer *const inputs[], int numOutputs,
+				const aclTensorDesc *const outputDesc[], aclDataBuffer *const outputs[],
+				const aclopAttr *attr, aclopEngineType engineType, aclopCompileType compileFlag,
+				const char *opPath, aclrtStream stream)
+{
+	aclError err;
+
+	ACL_ENTER();
+	(void)opPath;
+	err = check_compile_args(engineType, compileFlag);
+	if (err)
+		return err;
+	/* As aclopExecute(): the descriptors are only read. */
+	return rt_op_execute(opType, numInputs, (aclTensorDesc **)inputDesc, (aclDataBuffer **)inputs, numOutputs,
+			     (aclTensorDesc **)outputDesc, (aclDataBuffer **)outputs, attr, stream, false);
+}
+
 aclError aclopCompileAndExecuteV2(const char *opType, int numInputs, aclTensorDesc *inputDesc[],
 				  aclDataBuffer *inputs[], int numOutputs, aclTensorDesc *outputDesc[],
 				  aclDataBuffer *outputs[], aclopAttr *attr, aclopEngineType engineType,
 				  aclopCompileType compileFlag, const char *opPath, aclrtStream stream)
 {
+	aclError err;
+
 	ACL_ENTER();
 	(void)opPath;
-	if (engineType != ACL_ENGINE_SYS && engineType != ACL_ENGINE_AICORE && engineType != ACL_ENGINE_VECTOR)
-		return rt_err(ACL_ERROR_INVALID_PARAM, "engineType %d is not an aclopEngineType", (int)engineType);
-	if (compileFlag != ACL_COMPILE_SYS && compileFlag != ACL_COMPILE_UNREGISTERED)
-		return rt_err(ACL_ERROR_INVALID_PARAM, "compileFlag %d is not an aclopCompileType", (int)compileFlag);
+	err = check_compile_args(engineType, compileFlag);
+	if (err)
+		return err;
 	return rt_op_execute(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr, stream,
 			     true);
 }

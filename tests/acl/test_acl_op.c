@@ -570,8 +570,20 @@ START_TEST(compile_and_execute_checks_its_extra_arguments)
 								  ACL_ENGINE_AICORE, (aclopCompileType)2, NULL, NULL));
 	ACL_OK(aclopCompileAndExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, ACL_ENGINE_VECTOR,
 					ACL_COMPILE_UNREGISTERED, "/nonexistent/op/path", NULL));
-	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, aclopCompileAndExecuteV2("Gelu", 1, in_desc, in, 1, out_desc, out, NULL,
-								 ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, aclopCompileAndExecuteV2("NoSuchOp", 1, in_desc, in, 1, out_desc, out,
+								 NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL, NULL));
+	/* The form with const descriptors checks the same and runs the same. */
+	ACL_ERR(ACL_ERROR_INVALID_PARAM,
+		aclopCompileAndExecute("Relu", 1, (const aclTensorDesc *const *)in_desc,
+				       (const aclDataBuffer *const *)in, 1, (const aclTensorDesc *const *)out_desc,
+				       out, NULL, (aclopEngineType)3, ACL_COMPILE_SYS, NULL, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM,
+		aclopCompileAndExecute("Relu", 1, (const aclTensorDesc *const *)in_desc,
+				       (const aclDataBuffer *const *)in, 1, (const aclTensorDesc *const *)out_desc,
+				       out, NULL, ACL_ENGINE_SYS, (aclopCompileType)2, NULL, NULL));
+	ACL_OK(aclopCompileAndExecute("Relu", 1, (const aclTensorDesc *const *)in_desc,
+				      (const aclDataBuffer *const *)in, 1, (const aclTensorDesc *const *)out_desc,
+				      out, NULL, ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL, NULL));
 	ACL_OK(aclrtSynchronizeStream(NULL));
 	for (i = 0; i < 8; i++)
 		want[i] = fmax(x->host[i], 0);
@@ -596,26 +608,26 @@ START_TEST(operator_errors_have_cann_codes_and_messages)
 	struct dtensor *f = dt_new(ACL_FLOAT, 2, d, 1, -1, 1), *g = dt_new(ACL_FLOAT, 2, d, 2, -1, 1);
 	struct dtensor *h = dt_new(ACL_FLOAT16, 2, d, 3, -1, 1), *v = dt_new(ACL_FLOAT, 1, d3, 4, -1, 1);
 	struct dtensor *r = dt_new(ACL_FLOAT, 1, rd, 0, 0, 0), *i32 = dt_new(ACL_INT32, 2, d, 5, -9, 9);
-	aclTensorDesc *i8 = aclCreateTensorDesc(ACL_INT8, 2, d, ACL_FORMAT_ND);
+	aclTensorDesc *c64 = aclCreateTensorDesc(ACL_COMPLEX64, 2, d, ACL_FORMAT_ND);
 	aclTensorDesc *nz = aclCreateTensorDesc(ACL_FLOAT, 2, d, ACL_FORMAT_FRACTAL_NZ);
 	aclTensorDesc *in_desc[3] = { f->desc, g->desc, g->desc }, *out_desc[2] = { g->desc, g->desc };
 	aclDataBuffer *in[3] = { f->buf, g->buf, g->buf }, *out[2] = { g->buf, g->buf };
 	aclopAttr *attr = aclopCreateAttr();
 	const int64_t axis0[1] = { 0 }, axes_2[1] = { 2 }, axes_m3[1] = { -3 }, axes_dup[2] = { 1, -1 };
 
-	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, run_op("LayerNorm", f, NULL, g, NULL, NULL));
+	ACL_ERR(ACL_ERROR_OP_NOT_FOUND, run_op("NoSuchOp", f, NULL, g, NULL, NULL));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2(NULL, 1, in_desc, in, 1, out_desc, out, NULL, NULL));
 	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopExecuteV2("Add", 3, in_desc, in, 1, out_desc, out, NULL, NULL));
 	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, aclopExecuteV2("Add", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
 	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, aclopExecuteV2("Add", 2, in_desc, in, 2, out_desc, out, NULL, NULL));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Add", 2, NULL, in, 1, out_desc, out, NULL, NULL));
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclopExecuteV2("Add", 2, in_desc, NULL, 1, out_desc, out, NULL, NULL));
-	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, run_op("Add", f, v, g, NULL, NULL)); /* no general broadcast */
+	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, run_op("Add", f, v, g, NULL, NULL)); /* [4, 8] and [3] do not broadcast */
 	ACL_ERR(ACL_ERROR_OP_INPUT_NOT_MATCH, run_op("Mul", f, h, g, NULL, NULL)); /* mixed types */
 	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, run_op("Mul", f, g, h, NULL, NULL)); /* output type */
 	ACL_ERR(ACL_ERROR_OP_OUTPUT_NOT_MATCH, run_op("Relu", f, NULL, v, NULL, NULL)); /* output shape */
 	ACL_ERR(ACL_ERROR_UNSUPPORTED_DATA_TYPE, run_op("SoftmaxV2", i32, NULL, i32, NULL, NULL));
-	in_desc[0] = i8;
+	in_desc[0] = c64;
 	ACL_ERR(ACL_ERROR_UNSUPPORTED_DATA_TYPE, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
 	in_desc[0] = nz;
 	ACL_ERR(ACL_ERROR_FORMAT_NOT_MATCH, aclopExecuteV2("Relu", 1, in_desc, in, 1, out_desc, out, NULL, NULL));
@@ -633,7 +645,7 @@ START_TEST(operator_errors_have_cann_codes_and_messages)
 	ACL_ERR(ACL_ERROR_OP_ATTR_NOT_MATCH, run_op("Relu", f, NULL, g, attr, NULL)); /* Relu has no axes */
 	/* None of these queued anything. */
 	ACL_OK(aclrtSynchronizeStream(NULL));
-	aclDestroyTensorDesc(i8);
+	aclDestroyTensorDesc(c64);
 	aclDestroyTensorDesc(nz);
 	aclopDestroyAttr(attr);
 	dt_free(f);

@@ -10,8 +10,10 @@
  *
  *   node_tests [--acl] [--list FILE] [--data DIR] [-v] [TEST...]
  *
- *   --acl    run through libascendcl (aclopExecuteV2 on device 0), not on
- *            host memory (vops_run)
+ *   --acl    run through libascendcl on device 0, not on host memory
+ *            (vops_run): each call through aclopExecuteV2,
+ *            aclopCompileAndExecuteV2, aclopExecute and aclopCompileAndExecute
+ *            in turn
  *   --list   a file of expected results (a file of tests/onnx/expected; may be
  *            given more than once): "TEST pass" must pass, "TEST skip REASON"
  *            says why it does not
@@ -33,6 +35,7 @@
 #include <sys/stat.h>
 
 #include "acl/acl.h"
+#include "acl/acl_op_compiler.h"
 #include "onnx_map.h"
 #include "vnpu_drm.h"
 #include "vnpu_ops.h"
@@ -45,6 +48,7 @@
 
 static bool use_acl, verbose;
 static aclrtStream stream;
+static unsigned int entry;	/* which ACL entry point runs the next call */
 
 struct result {
 	char why[1024];
@@ -287,7 +291,30 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 		}
 		obuf[i] = aclCreateDataBuffer(odev[i], p->out[i].bytes);
 	}
-	e = aclopExecuteV2(c->type, io->nin, idesc, ibuf, io->nout, odesc, obuf, at, stream);
+	/* Each test through one of the four entry points, in turn (same rules). */
+	switch (entry++ % 4) {
+	case 0:
+		e = aclopExecuteV2(c->type, io->nin, idesc, ibuf, io->nout, odesc, obuf, at, stream);
+		break;
+	case 1:
+		e = aclopCompileAndExecuteV2(c->type, io->nin, idesc, ibuf, io->nout, odesc, obuf, at,
+					     ACL_ENGINE_SYS, ACL_COMPILE_SYS, NULL, stream);
+		break;
+	case 2:
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+		e = aclopExecute(c->type, io->nin, (const aclTensorDesc *const *)idesc,
+				 (const aclDataBuffer *const *)ibuf, io->nout,
+				 (const aclTensorDesc *const *)odesc, obuf, at, stream);
+#pragma GCC diagnostic pop
+		break;
+	default:
+		e = aclopCompileAndExecute(c->type, io->nin, (const aclTensorDesc *const *)idesc,
+					   (const aclDataBuffer *const *)ibuf, io->nout,
+					   (const aclTensorDesc *const *)odesc, obuf, at, ACL_ENGINE_SYS,
+					   ACL_COMPILE_SYS, NULL, stream);
+		break;
+	}
 	if (!e)
 		e = aclrtSynchronizeStream(stream);
 	if (e) {
@@ -665,7 +692,7 @@ int main(int argc, char **argv)
 			printf("# %s is listed but is not a node test here\n", list[i].name);
 	printf("1..%u\n", tap);
 	printf("# node tests%s: %u passed, %u failed, %u unsupported (%zu tests; %u listed as pass "
-	       "failed, %u passed unlisted)\n", use_acl ? " through aclopExecuteV2" : " on the host",
+	       "failed, %u passed unlisted)\n", use_acl ? " through aclopExecuteV2 and its kin" : " on the host",
 	       passed, failed, unsupported, nnames, listed_failed, new_pass);
 	if (use_acl) {
 		aclrtDestroyStream(stream);
