@@ -13,7 +13,12 @@
  *    with the workspace in a buffer bound to no stream (stream without
  *    pool requirement) and once in the stream's bound pool with the stream
  *    requiring pool workspace (pool lookup plus hazard records);
- *  - a POOL_BIND + POOL_UNBIND pair of a 4 KiB range.
+ *  - a POOL_BIND + POOL_UNBIND pair of a 4 KiB range;
+ *  - the operator library's figures (issue 14), each device (submit + wait)
+ *    over the obvious C loop at -O2: a 512^3 fp32 MatMul (i-k-j), an fp32
+ *    Conv2D 3x3 of 64 to 64 channels on 56 x 56 (pad 1; the direct seven
+ *    loops), SoftmaxV2 and LayerNorm over the rows of a 1024 x 1024 fp32
+ *    matrix, and TransposeD of it.
  *
  * Output: BENCH lines (ops_* and pool_* figures) for tests/bench/report.py,
  * whose ratios.conf relates them to each other and to bench_baseline's
@@ -22,6 +27,7 @@
  * Any failed operation is fatal (bench_fail()).
  */
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +43,11 @@
 #define MM 256
 #define SMALL_ROWS 4
 #define SMALL_COLS 64
+/* The operator library's figures. */
+#define MM_BIG 512
+#define CONV_C 64
+#define CONV_HW 56
+#define ROWS_N 1024
 
 static bool quick;
 
@@ -88,6 +99,90 @@ static void cpu_matmul_ikj(float *restrict c, const float *restrict a, const flo
 	}
 }
 
+/* The same i-k-j loop on rectangular operands (m x k times k x n). */
+static void cpu_matmul_mnk(float *restrict c, const float *restrict a, const float *restrict b,
+			   unsigned int m, unsigned int n, unsigned int k)
+{
+	for (unsigned int i = 0; i < m; i++) {
+		for (unsigned int j = 0; j < n; j++)
+			c[i * n + j] = 0;
+		for (unsigned int p = 0; p < k; p++) {
+			float aip = a[i * k + p];
+
+			for (unsigned int j = 0; j < n; j++)
+				c[i * n + j] += aip * b[p * n + j];
+		}
+	}
+}
+
+/* NCHW convolution, N = 1, C in and K out channels, 3 x 3, stride 1, pad 1. */
+static void cpu_conv3x3(float *restrict y, const float *restrict x, const float *restrict w,
+			unsigned int c, unsigned int k, unsigned int hw)
+{
+	for (unsigned int o = 0; o < k; o++)
+		for (unsigned int i = 0; i < hw; i++)
+			for (unsigned int j = 0; j < hw; j++) {
+				float sum = 0;
+
+				for (unsigned int ci = 0; ci < c; ci++)
+					for (int di = -1; di <= 1; di++)
+						for (int dj = -1; dj <= 1; dj++) {
+							int yi = (int)i + di, xj = (int)j + dj;
+
+							if (yi < 0 || xj < 0 || yi >= (int)hw || xj >= (int)hw)
+								continue;
+							sum += x[(ci * hw + (unsigned int)yi) * hw + (unsigned int)xj] *
+							       w[((o * c + ci) * 3 + (unsigned int)(di + 1)) * 3 +
+								 (unsigned int)(dj + 1)];
+						}
+				y[(o * hw + i) * hw + j] = sum;
+			}
+}
+
+static void cpu_softmax_rows(float *restrict y, const float *restrict x, unsigned int rows,
+			     unsigned int cols)
+{
+	for (unsigned int r = 0; r < rows; r++) {
+		const float *xr = x + (size_t)r * cols;
+		float *yr = y + (size_t)r * cols, max = xr[0], sum = 0;
+
+		for (unsigned int j = 1; j < cols; j++)
+			max = xr[j] > max ? xr[j] : max;
+		for (unsigned int j = 0; j < cols; j++) {
+			yr[j] = expf(xr[j] - max);
+			sum += yr[j];
+		}
+		for (unsigned int j = 0; j < cols; j++)
+			yr[j] /= sum;
+	}
+}
+
+static void cpu_layernorm_rows(float *restrict y, const float *restrict x, const float *restrict g,
+			       const float *restrict b, unsigned int rows, unsigned int cols, float eps)
+{
+	for (unsigned int r = 0; r < rows; r++) {
+		const float *xr = x + (size_t)r * cols;
+		float *yr = y + (size_t)r * cols, mean = 0, var = 0, inv;
+
+		for (unsigned int j = 0; j < cols; j++)
+			mean += xr[j];
+		mean /= (float)cols;
+		for (unsigned int j = 0; j < cols; j++)
+			var += (xr[j] - mean) * (xr[j] - mean);
+		inv = 1.0f / sqrtf(var / (float)cols + eps);
+		for (unsigned int j = 0; j < cols; j++)
+			yr[j] = (xr[j] - mean) * inv * g[j] + b[j];
+	}
+}
+
+static void cpu_transpose(float *restrict y, const float *restrict x, unsigned int rows,
+			  unsigned int cols)
+{
+	for (unsigned int i = 0; i < rows; i++)
+		for (unsigned int j = 0; j < cols; j++)
+			y[(size_t)j * rows + i] = x[(size_t)i * cols + j];
+}
+
 static void fill(float *p, unsigned int n)
 {
 	for (unsigned int i = 0; i < n; i++)
@@ -119,6 +214,34 @@ static void bench_cpu(void)
 	BENCH_LOOP(&s, scaled(10, 1), 1,
 		   { cpu_matmul_ikj(c, a, b, MM); __asm__ volatile("" ::: "memory"); });
 	record(&s, "ops_matmul256_cpu_ikj");
+
+	/* The operator library's figures; the operands are all within 1 Mi floats. */
+	bench_samples_init(&s, scaled(5, 1));
+	BENCH_LOOP(&s, scaled(5, 1), 1, {
+		cpu_matmul_mnk(c, a, b, quick ? 64 : MM_BIG, MM_BIG, MM_BIG);
+		__asm__ volatile("" ::: "memory");
+	});
+	record(&s, "ops_matmul512_cpu_ikj");
+	bench_samples_init(&s, scaled(5, 1));
+	BENCH_LOOP(&s, scaled(5, 1), 1, {
+		cpu_conv3x3(c, a, b, CONV_C, quick ? 4 : CONV_C, CONV_HW);
+		__asm__ volatile("" ::: "memory");
+	});
+	record(&s, "ops_conv3x3_cpu");
+	bench_samples_init(&s, scaled(10, 1));
+	BENCH_LOOP(&s, scaled(10, 1), 1,
+		   { cpu_softmax_rows(c, a, ROWS_N, ROWS_N); __asm__ volatile("" ::: "memory"); });
+	record(&s, "ops_softmax1k_cpu");
+	bench_samples_init(&s, scaled(10, 1));
+	BENCH_LOOP(&s, scaled(10, 1), 1, {
+		cpu_layernorm_rows(c, a, b, b + ROWS_N, ROWS_N, ROWS_N, 1e-5f);
+		__asm__ volatile("" ::: "memory");
+	});
+	record(&s, "ops_layernorm1k_cpu");
+	bench_samples_init(&s, scaled(10, 1));
+	BENCH_LOOP(&s, scaled(10, 1), 1,
+		   { cpu_transpose(c, a, ROWS_N, ROWS_N); __asm__ volatile("" ::: "memory"); });
+	record(&s, "ops_transpose1k_cpu");
 	free(a);
 	free(b);
 	free(c);
@@ -162,6 +285,95 @@ static void bench_device_ops(int fd, uint32_t stream, uint32_t sync)
 	vnpu_buf_destroy(fd, &a);
 	vnpu_buf_destroy(fd, &b);
 	vnpu_buf_destroy(fd, &c);
+}
+
+#define T2(d) { .dtype = ACL_FLOAT, .ndim = (int)(sizeof(d) / sizeof((d)[0])), .dims = (d) }
+
+/*
+ * Plan @type on @nin fp32 inputs with @nout outputs, give operand i the
+ * address va[i] (the inputs, then the outputs; the workspace in @ws), warm
+ * up, time @iters submit + wait round trips as @name.
+ */
+static void bench_call(int fd, uint32_t stream, uint32_t sync, const char *name, const char *type,
+		       int nin, const struct vops_tensor *in, int nout, const struct vops_attr *attrs,
+		       unsigned int nattrs, const uint64_t *va, struct vnpu_buf *ws, unsigned int iters)
+{
+	static struct vnpu_op op;
+	struct bench_samples s;
+	unsigned int i;
+
+	if (vnpu_op_plan_n(&op, type, nin, in, nout, attrs, nattrs))
+		bench_fail(op.err.msg, EINVAL);
+	for (i = 0; i < (unsigned int)(nin + nout); i++)
+		op.operands[i].va = va[i];
+	if (op.plan.ws_bytes) {
+		if (op.plan.ws_bytes > ws->size)
+			bench_fail("the workspace buffer is too small", ENOSPC);
+		op.operands[nin + nout].va = ws->va;
+	}
+	vnpu_op_encode(&op);
+	BENCH_CHECK(run(fd, stream, sync, &op));	/* warm up */
+	bench_samples_init(&s, iters);
+	BENCH_LOOP(&s, iters, 1, BENCH_CHECK(run(fd, stream, sync, &op)));
+	record(&s, name);
+}
+
+/* The operator library's figures on the device (see bench_cpu for the loops). */
+static void bench_device_lib(int fd, uint32_t stream, uint32_t sync)
+{
+	const int64_t mm_a[2] = { quick ? 64 : MM_BIG, MM_BIG }, mm_b[2] = { MM_BIG, MM_BIG };
+	const int64_t cx[4] = { 1, CONV_C, CONV_HW, CONV_HW }, cw[4] = { quick ? 4 : CONV_C, CONV_C, 3, 3 };
+	const int64_t sq[2] = { ROWS_N, ROWS_N }, row[1] = { ROWS_N };
+	const int64_t ones4[4] = { 1, 1, 1, 1 }, last[1] = { -1 }, perm[2] = { 1, 0 };
+	struct vops_tensor mm[2] = { T2(mm_a), T2(mm_b) }, conv[2] = { T2(cx), T2(cw) };
+	struct vops_tensor x = T2(sq), ln[3] = { T2(sq), T2(row), T2(row) };
+	struct vops_attr conv_at[4] = {
+		{ .name = (char *)"strides", .kind = VOPS_ATTR_LIST_INT, .li = { 4, (int64_t *)ones4 } },
+		{ .name = (char *)"pads", .kind = VOPS_ATTR_LIST_INT, .li = { 4, (int64_t *)ones4 } },
+		{ .name = (char *)"dilations", .kind = VOPS_ATTR_LIST_INT, .li = { 4, (int64_t *)ones4 } },
+		{ .name = (char *)"data_format", .kind = VOPS_ATTR_STRING, .s = (char *)"NCHW" },
+	};
+	struct vops_attr sm_at = { .name = (char *)"axes", .kind = VOPS_ATTR_LIST_INT,
+				   .li = { 1, (int64_t *)last } };
+	struct vops_attr ln_at[3] = {
+		{ .name = (char *)"begin_norm_axis", .kind = VOPS_ATTR_INT, .i = -1 },
+		{ .name = (char *)"begin_params_axis", .kind = VOPS_ATTR_INT, .i = -1 },
+		{ .name = (char *)"epsilon", .kind = VOPS_ATTR_FLOAT, .f = 1e-5f },
+	};
+	struct vops_attr tr_at = { .name = (char *)"perm", .kind = VOPS_ATTR_LIST_INT,
+				   .li = { 2, (int64_t *)perm } };
+	struct vnpu_buf a, b, c, ws;
+	uint64_t va[6];
+
+	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &a));
+	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &b));
+	BENCH_CHECK(vnpu_buf_create(fd, ADD_N * 4, &c));
+	/* im2col of the convolution: 9 * C x H * W floats (7 MiB) */
+	BENCH_CHECK(vnpu_buf_create(fd, 32u << 20, &ws));
+	fill(a.cpu, ADD_N);
+	fill(b.cpu, ADD_N);
+
+	va[0] = a.va, va[1] = b.va, va[2] = c.va;
+	bench_call(fd, stream, sync, "ops_matmul512_dev", "MatMul", 2, mm, 1, NULL, 0, va, &ws,
+		   scaled(5, 1));
+	bench_call(fd, stream, sync, "ops_conv3x3_dev", "Conv2D", 2, conv, 1, conv_at, 4, va, &ws,
+		   scaled(5, 1));
+	va[1] = c.va;
+	bench_call(fd, stream, sync, "ops_softmax1k_dev", "SoftmaxV2", 1, &x, 1, &sm_at, 1, va, &ws,
+		   scaled(10, 1));
+	bench_call(fd, stream, sync, "ops_transpose1k_dev", "TransposeD", 1, &x, 1, &tr_at, 1, va, &ws,
+		   scaled(10, 1));
+	/* LayerNorm: gamma and beta are the first 2 Ki floats of b; three outputs
+	 * (y, and each row's mean and variance in a), as CANN's. */
+	va[1] = b.va, va[2] = b.va + 4 * ROWS_N, va[3] = c.va, va[4] = a.va + (ADD_N - 2 * ROWS_N) * 4;
+	va[5] = va[4] + 4 * ROWS_N;
+	bench_call(fd, stream, sync, "ops_layernorm1k_dev", "LayerNorm", 3, ln, 3, ln_at, 3, va, &ws,
+		   scaled(10, 1));
+
+	vnpu_buf_destroy(fd, &a);
+	vnpu_buf_destroy(fd, &b);
+	vnpu_buf_destroy(fd, &c);
+	vnpu_buf_destroy(fd, &ws);
 }
 
 /*
@@ -245,6 +457,7 @@ int main(int argc, char **argv)
 	BENCH_CHECK(vnpu_syncobj_create(fd, &sync));
 	bench_cpu();
 	bench_device_ops(fd, stream, sync);
+	bench_device_lib(fd, stream, sync);
 	bench_pool(fd, sync);
 	close(fd);
 	return 0;

@@ -67,11 +67,17 @@ struct drm_vnpu_pool_stats vnpu_pool_stats(int fd, uint32_t stream)
 int vnpu_op_plan(struct vnpu_op *op, const char *type, int nin, const struct vops_tensor *in,
 		 const struct vops_attr *attrs, unsigned int nattrs)
 {
+	return vnpu_op_plan_n(op, type, nin, in, 1, attrs, nattrs);
+}
+
+int vnpu_op_plan_n(struct vnpu_op *op, const char *type, int nin, const struct vops_tensor *in,
+		   int nout, const struct vops_attr *attrs, unsigned int nattrs)
+{
 	const struct vops_plan *p = &op->plan;
 	unsigned int n = 0;
 
 	memset(op, 0, offsetof(struct vnpu_op, data));
-	if (vops_plan(type, nin, in, 1, attrs, nattrs, &op->plan, &op->err) != VOPS_OK)
+	if (vops_plan(type, nin, in, nout, attrs, nattrs, &op->plan, &op->err) != VOPS_OK)
 		return -EINVAL;
 	for (int i = 0; i < p->nin; i++)
 		op->operands[n++] = (struct drm_vnpu_operand){

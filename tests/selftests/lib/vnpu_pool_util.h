@@ -61,6 +61,9 @@ struct vnpu_op {
  */
 int vnpu_op_plan(struct vnpu_op *op, const char *type, int nin, const struct vops_tensor *in,
 		 const struct vops_attr *attrs, unsigned int nattrs);
+/* The same with @nout outputs. */
+int vnpu_op_plan_n(struct vnpu_op *op, const char *type, int nin, const struct vops_tensor *in,
+		   int nout, const struct vops_attr *attrs, unsigned int nattrs);
 /*
  * Give the operands their addresses: input 0 at @in0, input 1 (if the
  * operator has two) at @in1, the output at @out, the workspace (if the plan
