@@ -103,3 +103,14 @@ $(NODE_TESTS): tests/onnx/node_tests.c $(OPS_SRCS) $(OPS_HDRS) $(ONNX_SRCS) $(ON
 		-L$(B)/lib -Wl,-rpath,$(B)/lib -lascendcl
 
 onnx: $(NODE_TESTS)
+
+# The README's operator table (tests/onnx/ops_table.c; check-readme-ops.sh).
+OPS_TABLE := $(B)/onnx/ops_table
+
+$(OPS_TABLE): tests/onnx/ops_table.c $(OPS_SRCS) $(OPS_HDRS) $(ONNX_SRCS) $(ONNX_HDRS) \
+		$(ONNX_MAP_SRCS) $(ONNX_MAP_HDRS) $(ONNX_GEN_DIR)/onnx.pb-c.lo
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(ONNX_MAP_CFLAGS) -std=gnu11 -O1 -g $(WARN) -o $@ $< \
+		$(OPS_SRCS) $(ONNX_SRCS) $(ONNX_MAP_SRCS) $(ONNX_GEN_DIR)/onnx.pb-c.lo $(ONNX_LIBS) $(OPS_LIBS)
+
+onnx: $(OPS_TABLE)

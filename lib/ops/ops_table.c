@@ -67,7 +67,7 @@ const struct ops_def *ops_def_by_id(unsigned int id)
 	return NULL;
 }
 
-const char *vops_op_name(unsigned int i)
+static const struct ops_def *def_at(unsigned int i)
 {
 	const struct ops_def *const *d;
 	size_t f;
@@ -75,6 +75,39 @@ const char *vops_op_name(unsigned int i)
 	for (f = 0; f < OPS_NFAMILIES; f++)
 		for (d = ops_families[f].defs; *d; d++)
 			if (!i--)
-				return (*d)->name;
+				return *d;
 	return NULL;
+}
+
+const char *vops_op_name(unsigned int i)
+{
+	const struct ops_def *d = def_at(i);
+
+	return d ? d->name : NULL;
+}
+
+bool vops_op_info(unsigned int i, struct vops_op_info *info)
+{
+	static const int32_t order[] = {
+		ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_UINT8, ACL_INT16,
+		ACL_UINT16, ACL_INT32, ACL_UINT32, ACL_INT64, ACL_UINT64, ACL_BOOL,
+	};
+	const struct ops_def *d = def_at(i);
+	size_t k;
+
+	if (!d)
+		return false;
+	info->name = d->name;
+	info->nin_min = d->nin;
+	info->nin_max = ops_nin_max(d);
+	info->nout_min = d->nout;
+	info->nout_max = ops_nout_max(d);
+	info->mixed = d->flags & OPS_DEF_MIXED;
+	info->views = d->flags & OPS_DEF_STRIDED;
+	info->ndtypes = 0;
+	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
+		if (ops_dtype_bit(order[k]) & d->dtypes)
+			info->dtypes[info->ndtypes++] = order[k];
+	info->attrs = d->attrs;
+	return true;
 }

@@ -163,6 +163,21 @@ static inline unsigned int vops_plan_operands(const struct vops_plan *p)
  * past the last. */
 const char *vops_op_name(unsigned int i);
 
+/* What an operator takes, for listings (docs, tools). */
+struct vops_op_info {
+	const char *name;
+	int nin_min, nin_max;		/* inputs */
+	int nout_min, nout_max;		/* outputs */
+	bool mixed;			/* inputs of different types (dtypes: input 0's) */
+	bool views;			/* reads views in place (else through dense copies) */
+	int ndtypes;
+	int32_t dtypes[16];		/* aclDataType values input 0 may have */
+	const char *const *attrs;	/* CANN attribute names, NULL-terminated */
+};
+
+/* Operator @i (as vops_op_name()) into @info; false past the last. */
+bool vops_op_info(unsigned int i, struct vops_op_info *info);
+
 /* ---- execution ------------------------------------------------------------ */
 
 /* Access of an operand: VNPU_OPERAND_READ, _WRITE, _WORKSPACE (uapi). */

@@ -5,5 +5,5 @@
 #include "onnx_map.h"
 
 const struct onnx_map_entry onnx_map_move[] = {
-	{ NULL, NULL },
+	{ NULL, NULL, NULL },
 };

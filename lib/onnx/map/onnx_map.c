@@ -27,6 +27,53 @@ const struct onnx_map_entry *onnx_map_find(const char *onnx)
 	return NULL;
 }
 
+const struct onnx_map_entry *onnx_map_first(void)
+{
+	size_t f;
+
+	for (f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+		if (families[f]->onnx)
+			return families[f];
+	return NULL;
+}
+
+const struct onnx_map_entry *onnx_map_next(const struct onnx_map_entry *e)
+{
+	size_t f;
+
+	if ((++e)->onnx)
+		return e;
+	/* The end of a family: the next family's first entry. */
+	for (f = 0; f < sizeof(families) / sizeof(families[0]); f++) {
+		const struct onnx_map_entry *x = families[f];
+
+		while (x->onnx)
+			x++;
+		if (x == e)
+			break;
+	}
+	for (f++; f < sizeof(families) / sizeof(families[0]); f++)
+		if (families[f]->onnx)
+			return families[f];
+	return NULL;
+}
+
+bool onnx_map_lists(const struct onnx_map_entry *e, const char *cann)
+{
+	size_t n = strlen(cann);
+	const char *p = e->cann;
+
+	while (p && *p) {
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, cann, n) && (p[n] == ' ' || !p[n]))
+			return true;
+		while (*p && *p != ' ')
+			p++;
+	}
+	return false;
+}
+
 enum onnx_err onnx_map_fail(struct onnx_map *m, enum onnx_err code, const char *fmt, ...)
 {
 	va_list ap;
@@ -71,6 +118,9 @@ enum onnx_err onnx_map_node(const struct onnx_node *node, int64_t opset, const s
 	if (!e)
 		return onnx_map_fail(&m, ONNX_ERR_UNSUPPORTED, "no CANN operator is mapped to it");
 	ret = e->map(&m);
+	if (!ret && (!call->type || !onnx_map_lists(e, call->type)))
+		ret = onnx_map_fail(&m, ONNX_ERR_INVALID, "mapped to %s, which its entry does not list (%s)",
+				    call->type ? call->type : "no type", e->cann ? e->cann : "none");
 	if (ret)
 		onnx_call_release(call);
 	return ret;

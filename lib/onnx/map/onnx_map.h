@@ -84,6 +84,9 @@ typedef enum onnx_err (*onnx_map_fn)(struct onnx_map *m);
 struct onnx_map_entry {
 	const char *onnx;		/* ONNX op_type (default domain) */
 	onnx_map_fn map;
+	/* The CANN types @map may choose, space-separated (the README's table;
+	 * onnx_map_node() refuses a call of any other type). */
+	const char *cann;
 };
 
 /*
@@ -99,6 +102,11 @@ void onnx_call_release(struct onnx_call *call);
 
 /* The mapping of ONNX op_type @onnx, or NULL. */
 const struct onnx_map_entry *onnx_map_find(const char *onnx);
+/* Every mapping in turn: onnx_map_first(), then onnx_map_next() until NULL. */
+const struct onnx_map_entry *onnx_map_first(void);
+const struct onnx_map_entry *onnx_map_next(const struct onnx_map_entry *e);
+/* true when @e lists CANN type @cann. */
+bool onnx_map_lists(const struct onnx_map_entry *e, const char *cann);
 
 /* ---- for mapping functions (map_*.c) --------------------------------------- */
 
