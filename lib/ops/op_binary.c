@@ -43,13 +43,15 @@ static inline bool lt_i(bool u, int64_t a, int64_t b)
 }
 
 /* Output: every input broadcast, input 0's type. */
-static enum vops_err same_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err same_infer(const struct ops_call *c, struct vops_plan *p,
+				 struct vops_error *err)
 {
 	return ops_ew_infer(c, p, 0, c->nin - 1, c->in[0].dtype, err);
 }
 
 /* Output: every input broadcast, bool. */
-static enum vops_err bool_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err bool_infer(const struct ops_call *c, struct vops_plan *p,
+				 struct vops_error *err)
 {
 	return ops_ew_infer(c, p, 0, c->nin - 1, ACL_BOOL, err);
 }
@@ -129,11 +131,13 @@ static void pow_i(const struct ops_call *c, int64_t *restrict o, const int64_t *
 }
 
 /* The exponent may be of any numeric type (ONNX); CANN's takes x1's. */
-static enum vops_err pow_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err pow_infer(const struct ops_call *c, struct vops_plan *p,
+				struct vops_error *err)
 {
 	if (!(ops_dtype_bit(c->in[1].dtype) & OPS_DT_NUM))
 		return ops_fail(err, VOPS_ERR_DTYPE, "Pow: exponent x2 of type %s is not supported "
-				"(vnpu: the float and integer types)", vops_dtype_name(c->in[1].dtype));
+				"(vnpu: the float and integer types)",
+				vops_dtype_name(c->in[1].dtype));
 	return same_infer(c, p, err);
 }
 
@@ -406,12 +410,13 @@ static enum vops_err n_parse(struct ops_call *c, const struct vops_attr *attrs, 
 	enum vops_err ret;
 
 	if (!vops_attr_find(attrs, n, "N"))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s needs the attribute N (the number of inputs)",
-				c->def->name);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s needs the attribute N (the number of inputs)", c->def->name);
 	ret = ops_attr_int(c->def, attrs, n, "N", 0, &v, err);
 	if (!ret && v != c->nin)
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute N is %lld, but there are %d inputs",
-				c->def->name, (long long)v, c->nin);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute N is %lld, but there are %d inputs", c->def->name,
+				(long long)v, c->nin);
 	return ret;
 }
 
@@ -427,7 +432,8 @@ static bool prelu_channels(const struct ops_call *c)
 
 /* The weight: x's channels, or any shape that broadcasts to x (a scalar
  * too; the rest is vnpu's, for ONNX). */
-static enum vops_err prelu_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err prelu_infer(const struct ops_call *c, struct vops_plan *p,
+				  struct vops_error *err)
 {
 	const struct vops_tensor *x = &c->in[0], *w = &c->in[1];
 	int64_t dims[VOPS_MAX_RANK];
@@ -437,8 +443,9 @@ static enum vops_err prelu_infer(const struct ops_call *c, struct vops_plan *p, 
 	if (!prelu_channels(c) &&
 	    (ops_broadcast(c, 0, 1, &ndim, dims, NULL) || ndim != x->ndim ||
 	     (ndim && memcmp(dims, x->dims, (size_t)ndim * sizeof(*dims)))))
-		return ops_fail(err, VOPS_ERR_INPUT, "PRelu: weight's shape %s is neither x's channels "
-				"(axis 1) nor broadcasts to x's shape %s",
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"PRelu: weight's shape %s is neither x's channels (axis 1) nor "
+				"broadcasts to x's shape %s",
 				vops_shape_str(sw, sizeof(sw), w->ndim, w->dims),
 				vops_shape_str(sx, sizeof(sx), x->ndim, x->dims));
 	return ops_ew_infer(c, p, 0, 0, x->dtype, err);
@@ -617,7 +624,8 @@ static enum vops_run_status cmp_run(const struct ops_call *c, const struct vops_
 /* ---- SelectV2 ---------------------------------------------------------------- */
 
 /* condition is bool (ops_def.dtypes); then and else of one type. */
-static enum vops_err select_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err select_infer(const struct ops_call *c, struct vops_plan *p,
+				   struct vops_error *err)
 {
 	const struct vops_tensor *t = &c->in[1], *e = &c->in[2];
 
@@ -625,8 +633,9 @@ static enum vops_err select_infer(const struct ops_call *c, struct vops_plan *p,
 		return ops_fail(err, VOPS_ERR_DTYPE, "SelectV2 on %s is not supported (vnpu: the "
 				"float, integer and bool types)", vops_dtype_name(t->dtype));
 	if (e->dtype != t->dtype)
-		return ops_fail(err, VOPS_ERR_INPUT, "SelectV2: then (%s) and else (%s) have different "
-				"types", vops_dtype_name(t->dtype), vops_dtype_name(e->dtype));
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"SelectV2: then (%s) and else (%s) have different types",
+				vops_dtype_name(t->dtype), vops_dtype_name(e->dtype));
 	return ops_ew_infer(c, p, 0, 2, t->dtype, err);
 }
 
@@ -640,8 +649,8 @@ static void select_f(const struct ops_call *c, double *restrict o, const double 
 		o[j] = x[0][j] != 0 ? x[1][j] : x[2][j];
 }
 
-static void select_i(const struct ops_call *c, int64_t *restrict o, const int64_t *const *restrict x,
-		     size_t n)
+static void select_i(const struct ops_call *c, int64_t *restrict o,
+		     const int64_t *const *restrict x, size_t n)
 {
 	size_t j;
 
@@ -659,7 +668,8 @@ static enum vops_run_status select_run(const struct ops_call *c, const struct vo
 /* ---- ClipByValue ------------------------------------------------------------- */
 
 /* The bounds broadcast to x; the output is x's shape. */
-static enum vops_err clip_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err clip_infer(const struct ops_call *c, struct vops_plan *p,
+				 struct vops_error *err)
 {
 	const struct vops_tensor *x = &c->in[0];
 	int64_t dims[VOPS_MAX_RANK];
@@ -670,8 +680,9 @@ static enum vops_err clip_infer(const struct ops_call *c, struct vops_plan *p, s
 	if (ret)
 		return ret;
 	if (ndim != x->ndim || (ndim && memcmp(dims, x->dims, (size_t)ndim * sizeof(*dims))))
-		return ops_fail(err, VOPS_ERR_INPUT, "ClipByValue: clip_value_min %s and clip_value_max "
-				"%s do not broadcast to x's shape %s",
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"ClipByValue: clip_value_min %s and clip_value_max %s do not "
+				"broadcast to x's shape %s",
 				vops_shape_str(s[0], sizeof(s[0]), c->in[1].ndim, c->in[1].dims),
 				vops_shape_str(s[1], sizeof(s[1]), c->in[2].ndim, c->in[2].dims),
 				vops_shape_str(s[2], sizeof(s[2]), x->ndim, x->dims));

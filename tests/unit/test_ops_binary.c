@@ -18,7 +18,9 @@
 #include "vnpu_drm.h"
 #include "vnpu_ops.h"
 
-#define T(dt_, nd_, ...) ((struct vops_tensor){ .dtype = dt_, .ndim = nd_, .dims = (const int64_t[]){ __VA_ARGS__ } })
+#define T(dt_, nd_, ...)							\
+	((struct vops_tensor){ .dtype = dt_, .ndim = nd_,			\
+			       .dims = (const int64_t[]){ __VA_ARGS__ } })
 #define S(dt_) ((struct vops_tensor){ .dtype = dt_, .ndim = 0, .dims = NULL })
 
 static struct vops_plan plan;
@@ -235,7 +237,9 @@ START_TEST(variadic_many)
 
 	for (k = 0; k < NV; k++) {
 		/* input k: [3] except input 4, a scalar (broadcast) */
-		in[k] = (struct vops_tensor){ .dtype = ACL_INT32, .ndim = k == 4 ? 0 : 1, .dims = d3 };
+		in[k] = (struct vops_tensor){
+			.dtype = ACL_INT32, .ndim = k == 4 ? 0 : 1, .dims = d3,
+		};
 		for (j = 0; j < 3; j++) {
 			xi[k][j] = (k * 7 + j * 3) % 11 - 5;
 			xh[k][j] = vops_f32_to_f16((float)xi[k][j] / 4);
@@ -429,7 +433,9 @@ START_TEST(comparisons)
 		ck_assert_int_eq(plan.out[0].dtype, ACL_BOOL);
 		run_ok((const void *[]){ a, &b }, o);
 		for (j = 0; j < 4; j++) {
-			bool w[6] = { a[j] == b, a[j] != b, a[j] > b, a[j] >= b, a[j] < b, a[j] <= b };
+			bool w[6] = {
+				a[j] == b, a[j] != b, a[j] > b, a[j] >= b, a[j] < b, a[j] <= b,
+			};
 
 			ck_assert_int_eq(o[j], w[k]);
 		}
@@ -567,8 +573,8 @@ START_TEST(desc_corrupt)
 	for (j = 0; j < plan.out[0].bytes; j++)
 		ck_assert_int_eq(out[j], 0xa5);
 	/* the intact one runs */
-	ck_assert_int_eq(run_desc(plan.desc, plan.desc_size, (const void *[]){ t, t, e }, out, NULL),
-			 VOPS_RUN_OK);
+	ck_assert_int_eq(run_desc(plan.desc, plan.desc_size, (const void *[]){ t, t, e }, out,
+				  NULL), VOPS_RUN_OK);
 }
 END_TEST
 

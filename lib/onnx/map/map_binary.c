@@ -42,7 +42,8 @@ static enum onnx_err map_mod(struct onnx_map *m)
 	int64_t fmod = onnx_attr_int(m->node, "fmod", 0);
 
 	if (fmod != 0 && fmod != 1)
-		return onnx_map_fail(m, ONNX_ERR_INVALID, "attribute fmod is %lld (0 or 1)", (long long)fmod);
+		return onnx_map_fail(m, ONNX_ERR_INVALID, "attribute fmod is %lld (0 or 1)",
+				     (long long)fmod);
 	return onnx_map_simple(m, fmod ? "TruncateMod" : "Mod");
 }
 
@@ -99,7 +100,8 @@ static struct onnx_tensor *made_tensor(struct onnx_map *m, const char *name, int
 		return NULL;
 	}
 	if (c->nmade >= ONNX_CALL_MAX_MADE || c->nin >= VOPS_MAX_INPUTS) {
-		onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "more than %d tensors made", ONNX_CALL_MAX_MADE);
+		onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "more than %d tensors made",
+			      ONNX_CALL_MAX_MADE);
 		return NULL;
 	}
 	for (d = 0; d < ndim; d++)
@@ -179,8 +181,9 @@ static enum onnx_err map_prelu(struct onnx_map *m)
 	if (!(w->ndim == 1 && x->ndim > 2 && w->dims[0] == x->dims[1] && w->dims[0] > 1))
 		return onnx_map_simple(m, "PRelu");
 	if (!w->value)
-		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "a 1-D slope of X's last axis must be a "
-				     "constant (CANN's PRelu reads a 1-D weight as channels)");
+		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED,
+				     "a 1-D slope of X's last axis must be a constant (CANN's "
+				     "PRelu reads a 1-D weight as channels)");
 	m->call->type = "PRelu";
 	m->call->in[m->call->nin++] = 0;
 	dims[0] = 1;
@@ -204,7 +207,8 @@ static enum onnx_err map_bitshift(struct onnx_map *m)
 		return onnx_map_simple(m, "LeftShift");
 	if (!strcmp(dir, "RIGHT"))
 		return onnx_map_simple(m, "RightShift");
-	return onnx_map_fail(m, ONNX_ERR_INVALID, "attribute direction is \"%s\" (LEFT or RIGHT)", dir);
+	return onnx_map_fail(m, ONNX_ERR_INVALID, "attribute direction is \"%s\" (LEFT or RIGHT)",
+			     dir);
 }
 
 static enum onnx_err map_and(struct onnx_map *m)
@@ -278,7 +282,8 @@ static enum onnx_err map_clip(struct onnx_map *m)
 	m->call->type = "ClipByValue";
 	m->call->in[m->call->nin++] = 0;
 	for (k = 0; k < 2; k++) {
-		const struct onnx_attr *a = m->opset < 11 ? onnx_node_attr(m->node, names[k]) : NULL;
+		const struct onnx_attr *a =
+			m->opset < 11 ? onnx_node_attr(m->node, names[k]) : NULL;
 		struct onnx_tensor *t;
 
 		if (m->opset >= 11 && onnx_map_has(m, (size_t)k + 1)) {
