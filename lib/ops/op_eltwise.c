@@ -3,9 +3,9 @@
  * op_eltwise.c - the element-wise operators: Add, Sub, Mul, RealDiv, Relu,
  * Abs and Cast.
  *
- *   Add Sub Mul RealDiv  2 inputs of one type; equal shapes, or one operand
- *                        with a single element (broadcast: the output has
- *                        the other's shape, at the larger rank)
+ *   Add Sub Mul RealDiv  2 inputs of one type that broadcast (numpy); the
+ *                        fast kernels take equal shapes or one operand of a
+ *                        single element, everything else ops_elem's blocks
  *   Relu Abs             1 input
  *   Cast                 1 input; dst_type (a data type or an int), truncate
  *                        (accepted; float to int32 always truncates)
