@@ -138,8 +138,8 @@ static enum vops_err put_axes(struct ops_call *c, const int64_t *v, int n, struc
 }
 
 /* A list-of-ints attribute @attr as axes; absent: @dflt (@ndflt, -1: required). */
-static enum vops_err parse_axes_attr(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
-				     const char *attr, const int64_t *dflt, int ndflt,
+static enum vops_err parse_axes_attr(struct ops_call *c, const struct vops_attr *attrs,
+				     unsigned int n, const char *attr, const int64_t *dflt, int ndflt,
 				     struct vops_error *err)
 {
 	int64_t v[VOPS_MAX_RANK];
@@ -285,15 +285,15 @@ static enum vops_err topk_parse(struct ops_call *c, const struct vops_attr *attr
 	return int_dtype(c, attrs, n, "indices_dtype", ACL_INT32, err);
 }
 
-static enum vops_err hardmax_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
-				   struct vops_error *err)
+static enum vops_err hardmax_parse(struct ops_call *c, const struct vops_attr *attrs,
+				   unsigned int n, struct vops_error *err)
 {
 	ops_param_i(c, 0);
 	return one_axis(c, attrs, n, "axis", false, -1, err);
 }
 
-static enum vops_err logsoftmax_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
-				      struct vops_error *err)
+static enum vops_err logsoftmax_parse(struct ops_call *c, const struct vops_attr *attrs,
+				      unsigned int n, struct vops_error *err)
 {
 	static const int64_t last = -1;
 
@@ -377,8 +377,8 @@ static bool is_int_out(int32_t dt)
 }
 
 /* The rules of every operator here, on a checked red_call. */
-static enum vops_err red_rules(const struct ops_call *c, const struct red_call *rc, struct vops_plan *p,
-			       struct vops_error *err)
+static enum vops_err red_rules(const struct ops_call *c, const struct red_call *rc,
+			       struct vops_plan *p, struct vops_error *err)
 {
 	const struct vops_tensor *x = &c->in[0];
 	const struct red_info *ri = &red_infos[rc->op];
@@ -441,7 +441,8 @@ static enum vops_err red_rules(const struct ops_call *c, const struct red_call *
 	return VOPS_OK;
 }
 
-static enum vops_err red_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err red_infer(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
 {
 	struct red_call rc = { .op = red_op_of(c->def) };
 	enum vops_err ret = red_check_params(c, &rc, err);
@@ -450,7 +451,8 @@ static enum vops_err red_infer(const struct ops_call *c, struct vops_plan *p, st
 }
 
 /* TopKD: one line as values, order and merge buffer (8 bytes each). */
-static enum vops_err topk_workspace(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err topk_workspace(const struct ops_call *c, struct vops_plan *p,
+				    struct vops_error *err)
 {
 	uint64_t line = (uint64_t)c->in[0].dims[c->at.pr.i[1]];
 
@@ -535,7 +537,8 @@ static bool better_i(int64_t v, int64_t b, bool max, bool last, bool u)
 	return max ? gt_u(v, b, u) : gt_u(b, v, u);
 }
 
-static void fold_f(const struct red_run *rr, struct red_acc *a, const double *x, double *o, size_t n)
+static void fold_f(const struct red_run *rr, struct red_acc *a, const double *x, double *o,
+		   size_t n)
 {
 	const struct red_call *rc = rr->rc;
 	size_t j;
@@ -600,7 +603,8 @@ static void fold_f(const struct red_run *rr, struct red_acc *a, const double *x,
 	}
 }
 
-static void fold_i(const struct red_run *rr, struct red_acc *a, const int64_t *x, int64_t *o, size_t n)
+static void fold_i(const struct red_run *rr, struct red_acc *a, const int64_t *x, int64_t *o,
+		   size_t n)
 {
 	const struct red_call *rc = rr->rc;
 	size_t j;
@@ -734,7 +738,8 @@ static void acc_start(const struct red_run *rr, struct red_acc *a)
 static bool cumsum_line(struct red_run *rr, int64_t ioff, int64_t ooff)
 {
 	const struct red_geom *g = rr->g;
-	int64_t len = g->rd[0], sx = g->rs[0], so = g->ros[0], b, nb = (len + OPS_EW_BLOCK - 1) / OPS_EW_BLOCK;
+	int64_t len = g->rd[0], sx = g->rs[0], so = g->ros[0], b;
+	int64_t nb = (len + OPS_EW_BLOCK - 1) / OPS_EW_BLOCK;
 	bool rev = rr->rc->flags & RF_REV, excl = rr->rc->flags & RF_EXCL;
 	double s = 0, comp = 0;
 	union red_blk xb, ob;
@@ -973,7 +978,9 @@ static enum vops_run_status red_run(const struct ops_call *c, const struct vops_
 static const char *const axes_attrs[] = { "axes", "keep_dims", NULL };
 static const char *const sumsq_attrs[] = { "axis", "keep_dims", NULL };
 static const char *const lp_attrs[] = { "p", "axes", "keepdim", "epsilon", NULL };
-static const char *const arg_attrs[] = { "dimension", "dtype", "keep_dims", "select_last_index", NULL };
+static const char *const arg_attrs[] = {
+	"dimension", "dtype", "keep_dims", "select_last_index", NULL,
+};
 static const char *const cumsum_attrs[] = { "axis", "exclusive", "reverse", NULL };
 static const char *const topk_attrs[] = { "k", "sorted", "dim", "largest", "indices_dtype", NULL };
 static const char *const hardmax_attrs[] = { "axis", NULL };

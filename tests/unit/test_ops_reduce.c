@@ -472,7 +472,8 @@ START_TEST(plan_errors)
 END_TEST
 
 /* The parameter block starts 8 + 8 * (ni + nf) bytes before the end. */
-static void corrupt_param(struct call *c, unsigned int ni, unsigned int nf, unsigned int k, int64_t v)
+static void corrupt_param(struct call *c, unsigned int ni, unsigned int nf, unsigned int k,
+			  int64_t v)
 {
 	unsigned char *d = c->plan.desc + c->plan.desc_size - 8 * (ni + nf) + 8 * k;
 	int b;

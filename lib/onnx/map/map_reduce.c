@@ -13,8 +13,8 @@
 
 /* The reduced axes of a reduction node into @axes (*@n); all of them when
  * ONNX says so. *@noop: empty axes that reduce nothing. */
-static enum onnx_err reduce_axes(struct onnx_map *m, int64_t axes_input_opset, int64_t *axes, int *n,
-				 bool *noop)
+static enum onnx_err reduce_axes(struct onnx_map *m, int64_t axes_input_opset, int64_t *axes,
+				 int *n, bool *noop)
 {
 	int rank = m->nin ? m->in[0].ndim : 0, i;
 	enum onnx_err ret;
