@@ -168,27 +168,33 @@ static bool has_values(const struct onnx_map *m, size_t i)
 }
 
 /*
- * Resize(X, roi, scales, sizes) (opset 10: Resize(X, scales)) is
- * ResizeD(x; sizes, scales, roi, ...): sizes from scales as ONNX computes
- * them (floor of the float32 product), scales only when ONNX has them.
+ * Resize(X, roi, scales, sizes) (opset 10 and Upsample: (X, scales),
+ * Upsample 7: a scales attribute) is ResizeD(x; sizes, scales, roi, ...):
+ * sizes from scales as ONNX computes them (floor of the float32 product),
+ * scales only when ONNX has them.
  */
 static enum onnx_err map_resize(struct onnx_map *m)
 {
 	const struct onnx_map_input *x = &m->in[0];
-	size_t si = m->opset < 11 ? 1 : 2, zi = 3, ri = 1;
+	bool old = m->opset < 11 || !strcmp(m->node->op_type, "Upsample");
+	size_t si = old ? 1 : 2, zi = 3, ri = 1, na = 0;
+	const float *fa = onnx_attr_floats(m->node, "scales", &na);
 	double v[2 * RS_MAX];
 	int64_t sizes[RS_MAX];
 	float f[2 * RS_MAX];
 	enum onnx_err ret;
-	int n, d;
+	int n = 0, d;
 
 	if (x->ndim > RS_MAX)
 		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "more than %d dimensions", RS_MAX);
 	ret = map_some(m, "ResizeD", 0, 0);
 	if (ret)
 		return ret;
-	if (has_values(m, si)) {
-		ret = onnx_map_floats(m, si, v, RS_MAX, &n);
+	if (fa || has_values(m, si)) {
+		for (d = 0; fa && d < (int)na && d < RS_MAX; d++)
+			v[n++] = fa[d];
+		if (!fa)
+			ret = onnx_map_floats(m, si, v, RS_MAX, &n);
 		if (ret)
 			return ret;
 		if (n != x->ndim)
@@ -199,14 +205,14 @@ static enum onnx_err map_resize(struct onnx_map *m)
 			sizes[d] = (int64_t)floorf((float)x->dims[d] * f[d]);
 		}
 		ret = onnx_map_attr_floats(m, "scales", f, n);
-	} else if (m->opset >= 11 && has_values(m, zi)) {
+	} else if (!old && has_values(m, zi)) {
 		ret = onnx_map_ints(m, zi, sizes, RS_MAX, &n);
 	} else {
 		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "needs constant scales or sizes");
 	}
 	if (!ret)
 		ret = onnx_map_attr_ints(m, "sizes", sizes, n);
-	if (!ret && m->opset >= 11 && has_values(m, ri)) {
+	if (!ret && !old && has_values(m, ri)) {
 		ret = onnx_map_floats(m, ri, v, 2 * RS_MAX, &n);
 		for (d = 0; !ret && d < n; d++)
 			f[d] = (float)v[d];
@@ -218,11 +224,11 @@ static enum onnx_err map_resize(struct onnx_map *m)
 	if (!ret)
 		ret = onnx_map_attr_str(m, "coordinate_transformation_mode",
 					onnx_attr_string(m->node, "coordinate_transformation_mode",
-							 m->opset < 11 ? "asymmetric" : "half_pixel"));
+							 old ? "asymmetric" : "half_pixel"));
 	if (!ret)
 		ret = onnx_map_attr_str(m, "nearest_mode",
 					onnx_attr_string(m->node, "nearest_mode",
-							 m->opset < 11 ? "floor" : "round_prefer_floor"));
+							 old ? "floor" : "round_prefer_floor"));
 	if (!ret)
 		ret = onnx_map_attr_float(m, "cubic_coeff_a",
 					  onnx_attr_float(m->node, "cubic_coeff_a", -0.75f));
@@ -246,5 +252,6 @@ const struct onnx_map_entry onnx_map_index[] = {
 	{ "DepthToSpace", map_depth_to_space },
 	{ "SpaceToDepth", map_space_to_depth },
 	{ "Resize", map_resize },
+	{ "Upsample", map_resize },
 	{ NULL, NULL },
 };
