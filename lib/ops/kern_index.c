@@ -83,9 +83,9 @@ static double bits2f(int64_t b)
 	return v;
 }
 
-static enum vops_err choice(const struct ops_def *def, const struct vops_attr *attrs, unsigned int n,
-			    const char *name, const char *dflt, const char *const *names, int64_t *v,
-			    struct vops_error *err)
+static enum vops_err choice(const struct ops_def *def, const struct vops_attr *attrs,
+			    unsigned int n, const char *name, const char *dflt,
+			    const char *const *names, int64_t *v, struct vops_error *err)
 {
 	const char *s;
 	enum vops_err ret = ops_attr_str(def, attrs, n, name, dflt, &s, err);
@@ -112,16 +112,19 @@ static enum vops_err resize_parse(struct ops_call *c, const struct vops_attr *at
 				RS_MAX_RANK);
 	ret = ops_attr_ints(def, attrs, n, "sizes", true, sizes, RS_MAX_RANK, &ns, err);
 	if (!ret)
-		ret = ops_attr_floats(def, attrs, n, "scales", false, scales, RS_MAX_RANK, &nsc, err);
+		ret = ops_attr_floats(def, attrs, n, "scales", false, scales, RS_MAX_RANK, &nsc,
+				      err);
 	if (!ret)
-		ret = ops_attr_floats(def, attrs, n, "roi", false, roi, 2 * RS_MAX_RANK, &nroi, err);
+		ret = ops_attr_floats(def, attrs, n, "roi", false, roi, 2 * RS_MAX_RANK, &nroi,
+				      err);
 	if (!ret)
 		ret = choice(def, attrs, n, "mode", "nearest", rs_modes, &mode, err);
 	if (!ret)
 		ret = choice(def, attrs, n, "coordinate_transformation_mode", "half_pixel", rs_ctms,
 			     &ctm, err);
 	if (!ret)
-		ret = choice(def, attrs, n, "nearest_mode", "round_prefer_floor", rs_nmodes, &nmode, err);
+		ret = choice(def, attrs, n, "nearest_mode", "round_prefer_floor", rs_nmodes, &nmode,
+			     err);
 	if (!ret)
 		ret = choice(def, attrs, n, "data_format", "NCHW", rs_formats, &fmt, err);
 	if (!ret)
@@ -133,9 +136,12 @@ static enum vops_err resize_parse(struct ops_call *c, const struct vops_attr *at
 	if (ret)
 		return ret;
 	if (ns != r || (nsc > 0 && nsc != r) || (nroi > 0 && nroi != 2 * r))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: sizes (%d), scales (%d) and roi (%d values) "
-				"must have one (roi: two) per dimension of x (%d), or scales and roi "
-				"none", def->name, ns, nsc < 0 ? 0 : nsc, nroi < 0 ? 0 : nroi, r);
+		return ops_fail(
+			err, VOPS_ERR_ATTR,
+			"%s: sizes (%d), scales (%d) and roi (%d values) "
+			"must have one (roi: two) per dimension of x (%d), or scales and roi "
+			"none",
+			def->name, ns, nsc < 0 ? 0 : nsc, nroi < 0 ? 0 : nroi, r);
 	ops_param_i(c, mode);
 	ops_param_i(c, ctm);
 	ops_param_i(c, nmode);
@@ -170,22 +176,26 @@ static enum vops_err resize_infer(const struct ops_call *c, struct vops_plan *p,
 	if (pr.i[P_MODE] < 0 || pr.i[P_MODE] >= RS_NMODES || pr.i[P_CTM] < 0 ||
 	    pr.i[P_CTM] >= RS_NCTM || pr.i[P_NMODE] < 0 || pr.i[P_NMODE] >= RS_NNMODES ||
 	    pr.i[P_EXCL] < 0 || pr.i[P_EXCL] > 1 || !isfinite(pr.f[0]))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: mode %" PRId64 ", coordinate_transformation_mode %"
-				PRId64 ", nearest_mode %" PRId64 ", exclude_outside %" PRId64 " or "
-				"cubic_coeff_a %g is invalid", c->def->name, pr.i[P_MODE], pr.i[P_CTM],
-				pr.i[P_NMODE], pr.i[P_EXCL], pr.f[0]);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: mode %" PRId64 ", coordinate_transformation_mode %" PRId64
+				", nearest_mode %" PRId64 ", exclude_outside %" PRId64 " or "
+				"cubic_coeff_a %g is invalid",
+				c->def->name, pr.i[P_MODE], pr.i[P_CTM], pr.i[P_NMODE],
+				pr.i[P_EXCL], pr.f[0]);
 	for (d = 0; d < r; d++) {
 		int64_t sz = pr.i[P_SIZES + d];
 		double sc = bits2f(pr.i[P_SCALES(r) + d]);
 		double r0 = bits2f(pr.i[P_ROI(r) + d]), r1 = bits2f(pr.i[P_ROI(r) + r + d]);
 
 		if (sz < 0 || (uint64_t)sz > VOPS_MAX_DIM || (sz && !x->dims[d]))
-			return ops_fail(err, VOPS_ERR_ATTR, "%s: sizes[%d] %" PRId64 " is invalid for "
+			return ops_fail(err, VOPS_ERR_ATTR,
+					"%s: sizes[%d] %" PRId64 " is invalid for "
 					"dimension %" PRId64 " (0 to 2^31, 0 for an empty one)",
 					c->def->name, d, sz, x->dims[d]);
 		if (!isfinite(sc) || sc <= 0 || !isfinite(r0) || !isfinite(r1))
-			return ops_fail(err, VOPS_ERR_ATTR, "%s: scales[%d] %g or roi %g, %g is invalid",
-					c->def->name, d, sc, r0, r1);
+			return ops_fail(err, VOPS_ERR_ATTR,
+					"%s: scales[%d] %g or roi %g, %g is invalid", c->def->name,
+					d, sc, r0, r1);
 	}
 	ret = ops_set_out_n(c, p, 0, x->dtype, r, &pr.i[P_SIZES], err);
 	if (!ret)
@@ -206,7 +216,8 @@ static uint64_t table_bytes(const struct ops_call *c, int d)
 	return (uint64_t)c->at.pr.i[P_SIZES + d] * (uint64_t)rs_taps[c->at.pr.i[P_MODE]] * 16;
 }
 
-static enum vops_err resize_ws(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err resize_ws(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
 {
 	uint64_t ws = 0;
 	int d;

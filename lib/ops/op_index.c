@@ -66,11 +66,13 @@ static bool ix_work(struct ix_work *w, uint64_t n)
 	return ops_should_stop(w->r);
 }
 
-static enum vops_err ix_params(const struct ops_call *c, uint32_t ni, uint32_t nf, struct vops_error *err)
+static enum vops_err ix_params(const struct ops_call *c, uint32_t ni, uint32_t nf,
+			       struct vops_error *err)
 {
 	if (c->at.pr.ni != ni || c->at.pr.nf != nf)
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: %u int and %u float parameters (%u and %u)",
-				c->def->name, c->at.pr.ni, c->at.pr.nf, ni, nf);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: %u int and %u float parameters (%u and %u)", c->def->name,
+				c->at.pr.ni, c->at.pr.nf, ni, nf);
 	return VOPS_OK;
 }
 
@@ -78,7 +80,8 @@ static enum vops_err ix_index_type(const struct ops_call *c, int i, const char *
 				   struct vops_error *err)
 {
 	if (!ix_is_index(c->in[i].dtype))
-		return ops_fail(err, VOPS_ERR_DTYPE, "%s: %s (input %d) is %s (vnpu: ACL_INT32, ACL_INT64)",
+		return ops_fail(err, VOPS_ERR_DTYPE,
+				"%s: %s (input %d) is %s (vnpu: ACL_INT32, ACL_INT64)",
 				c->def->name, what, i, vops_dtype_name(c->in[i].dtype));
 	return VOPS_OK;
 }
@@ -88,8 +91,9 @@ static enum vops_err same_type(const struct ops_call *c, int i, const char *what
 			       struct vops_error *err)
 {
 	if (c->in[i].dtype != c->in[0].dtype)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: %s (input %d) is %s, the data %s", c->def->name,
-				what, i, vops_dtype_name(c->in[i].dtype), vops_dtype_name(c->in[0].dtype));
+		return ops_fail(err, VOPS_ERR_INPUT, "%s: %s (input %d) is %s, the data %s",
+				c->def->name, what, i, vops_dtype_name(c->in[i].dtype),
+				vops_dtype_name(c->in[0].dtype));
 	return VOPS_OK;
 }
 
@@ -118,10 +122,12 @@ static enum vops_err need_rank(const struct ops_call *c, int i, const char *what
 
 /* An int attribute that must be there. */
 static enum vops_err attr_int_req(const struct ops_call *c, const struct vops_attr *attrs,
-				  unsigned int n, const char *name, int64_t *v, struct vops_error *err)
+				  unsigned int n, const char *name, int64_t *v,
+				  struct vops_error *err)
 {
 	if (!vops_attr_find(attrs, n, name))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s needs the attribute %s", c->def->name, name);
+		return ops_fail(err, VOPS_ERR_ATTR, "%s needs the attribute %s", c->def->name,
+				name);
 	return ops_attr_int(c->def, attrs, n, name, 0, v, err);
 }
 
@@ -141,8 +147,8 @@ static enum vops_err attr_choice(const struct ops_call *c, const struct vops_att
 			*v = k;
 			return VOPS_OK;
 		}
-	return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s \"%s\" is not supported", c->def->name,
-			name, s);
+	return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s \"%s\" is not supported",
+			c->def->name, name, s);
 }
 
 static char *ptr_at(void *base, uint64_t elem, uint32_t es)
@@ -170,7 +176,8 @@ static enum vops_err axis_parse(struct ops_call *c, const struct vops_attr *attr
 	return ret;
 }
 
-static enum vops_err gather_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err gather_infer(const struct ops_call *c, struct vops_plan *p,
+				  struct vops_error *err)
 {
 	const struct vops_tensor *x = &c->in[0], *ix = &c->in[1];
 	int64_t dims[VOPS_MAX_RANK];
@@ -185,11 +192,14 @@ static enum vops_err gather_infer(const struct ops_call *c, struct vops_plan *p,
 	if (ret)
 		return ret;
 	if (!ops_axis(c->at.pr.i[0], x->ndim, &axis))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute axis %" PRId64 " is out of range for "
-				"rank %d", c->def->name, c->at.pr.i[0], x->ndim);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute axis %" PRId64 " is out of range for "
+				"rank %d",
+				c->def->name, c->at.pr.i[0], x->ndim);
 	if (x->ndim - 1 + ix->ndim > VOPS_MAX_RANK)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: the output would have more than %d dimensions",
-				c->def->name, VOPS_MAX_RANK);
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: the output would have more than %d dimensions", c->def->name,
+				VOPS_MAX_RANK);
 	for (d = 0; d < axis; d++)
 		dims[nd++] = x->dims[d];
 	for (d = 0; d < ix->ndim; d++)
@@ -220,7 +230,8 @@ static enum vops_run_status gather_run(const struct ops_call *c, const struct vo
 			if (!ix_norm(ops_get_i64(b->in[1], ix->dtype, (int64_t)j), n, &v))
 				return VOPS_RUN_ARITH;
 			memcpy(ptr_at(b->out[0], (o * ni + j) * inner, es),
-			       cptr_at(b->in[0], (o * (uint64_t)n + (uint64_t)v) * inner, es), inner * es);
+			       cptr_at(b->in[0], (o * (uint64_t)n + (uint64_t)v) * inner, es),
+			       inner * es);
 			if (ix_work(&w, inner))
 				return VOPS_RUN_CANCELED;
 		}
@@ -260,15 +271,18 @@ static enum vops_err elements_check(const struct ops_call *c, const struct vops_
 	int d;
 
 	if (!ops_axis(c->at.pr.i[0], x->ndim, axis))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s %" PRId64 " is out of range for "
-				"rank %d", c->def->name, aname, c->at.pr.i[0], x->ndim);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute %s %" PRId64 " is out of range for "
+				"rank %d",
+				c->def->name, aname, c->at.pr.i[0], x->ndim);
 	for (d = 0; d < x->ndim && ix->ndim == x->ndim; d++)
 		if (d != *axis && ix->dims[d] > x->dims[d])
 			break;
 	if (ix->ndim != x->ndim || d < x->ndim)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: indices %s do not fit the data %s (the same "
-				"rank, no larger but along %s %d)", c->def->name,
-				vops_shape_str(a, sizeof(a), ix->ndim, ix->dims),
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: indices %s do not fit the data %s (the same "
+				"rank, no larger but along %s %d)",
+				c->def->name, vops_shape_str(a, sizeof(a), ix->ndim, ix->dims),
 				vops_shape_str(s, sizeof(s), x->ndim, x->dims), aname, *axis);
 	return VOPS_OK;
 }
@@ -388,11 +402,13 @@ static enum vops_err nd_check(const struct ops_call *c, int64_t bd, int *q, stru
 	int d;
 
 	if (ix->ndim < 1)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: indices (input 1) are a scalar (rank >= 1)",
-				c->def->name);
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: indices (input 1) are a scalar (rank >= 1)", c->def->name);
 	if (bd < 0 || bd >= ix->ndim || bd > x->ndim)
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute batch_dims %" PRId64 " is out of "
-				"range (0 to %d)", c->def->name, bd,
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute batch_dims %" PRId64 " is out of "
+				"range (0 to %d)",
+				c->def->name, bd,
 				(ix->ndim - 1 < x->ndim ? ix->ndim - 1 : x->ndim));
 	if (ix->dims[ix->ndim - 1] > x->ndim - bd)
 		goto bad;
@@ -416,8 +432,9 @@ static enum vops_err nd_shape(const struct ops_call *c, int64_t bd, int q, int *
 
 	*nd = 0;
 	if (ix->ndim - 1 + x->ndim - (int)bd - q > VOPS_MAX_RANK)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: the result would have more than %d dimensions",
-				c->def->name, VOPS_MAX_RANK);
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: the result would have more than %d dimensions", c->def->name,
+				VOPS_MAX_RANK);
 	for (d = 0; d < ix->ndim - 1; d++)
 		dims[(*nd)++] = ix->dims[d];
 	for (d = (int)bd + q; d < x->ndim; d++)
@@ -479,8 +496,8 @@ static enum vops_run_status gather_nd_run(const struct ops_call *c, const struct
 		for (t = 0; t < nt; t++) {
 			if (!nd_offset(c, b->in[1], bd, q, bi, bi * nt + t, &off))
 				return VOPS_RUN_ARITH;
-			memcpy(ptr_at(b->out[0], (bi * nt + t) * slice, es), cptr_at(b->in[0], off, es),
-			       slice * es);
+			memcpy(ptr_at(b->out[0], (bi * nt + t) * slice, es),
+			       cptr_at(b->in[0], off, es), slice * es);
 			if (ix_work(&w, slice + (uint64_t)q))
 				return VOPS_RUN_CANCELED;
 		}
@@ -520,7 +537,8 @@ static void reduce_one(void *out, const void *upd, int32_t dt, uint64_t pos, uin
 			a = (a <= u || a != a) ? a : u;
 		ops_store_f64(out, dt, (int64_t)pos, 1, &a, 1);
 	} else {
-		int64_t a = ops_get_i64(out, dt, (int64_t)pos), u = ops_get_i64(upd, dt, (int64_t)k);
+		int64_t a = ops_get_i64(out, dt, (int64_t)pos),
+			u = ops_get_i64(upd, dt, (int64_t)k);
 		bool un = ops_dt_unsigned(dt), gt = un ? (uint64_t)u > (uint64_t)a : u > a;
 
 		if (red == RED_ADD)
@@ -572,8 +590,10 @@ static enum vops_err scatter_el_infer(const struct ops_call *c, struct vops_plan
 
 	ret = ix_params(c, 2, 0, err);
 	if (!ret && (c->at.pr.i[1] < 0 || c->at.pr.i[1] >= RED_COUNT))
-		ret = ops_fail(err, VOPS_ERR_ATTR, "%s: reduction %" PRId64 " is not one of none, add, "
-			       "mul, max, min", c->def->name, c->at.pr.i[1]);
+		ret = ops_fail(err, VOPS_ERR_ATTR,
+			       "%s: reduction %" PRId64 " is not one of none, add, "
+			       "mul, max, min",
+			       c->def->name, c->at.pr.i[1]);
 	if (!ret)
 		ret = ix_index_type(c, 1, "indices", err);
 	if (!ret)
@@ -583,8 +603,9 @@ static enum vops_err scatter_el_infer(const struct ops_call *c, struct vops_plan
 	if (ret)
 		return ret;
 	if (u->ndim != ix->ndim || memcmp(u->dims, ix->dims, sizeof(*u->dims) * (size_t)u->ndim))
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: updates %s and indices %s differ in shape",
-				c->def->name, vops_shape_str(a, sizeof(a), u->ndim, u->dims),
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: updates %s and indices %s differ in shape", c->def->name,
+				vops_shape_str(a, sizeof(a), u->ndim, u->dims),
 				vops_shape_str(s, sizeof(s), ix->ndim, ix->dims));
 	ret = elements_check(c, &c->in[0], 1, "axis", &axis, err);
 	if (!ret)
@@ -611,8 +632,8 @@ static enum vops_run_status scatter_el_run(const struct ops_call *c, const struc
 	for (j = 0; j < n; j++, walk_next(&k)) {
 		if (!ix_norm(ops_get_i64(b->in[1], ix->dtype, (int64_t)j), x->dims[axis], &v))
 			return VOPS_RUN_ARITH;
-		reduce_one(b->out[0], b->in[2], x->dtype, k.base + (uint64_t)v * (uint64_t)k.st[axis], j,
-			   red);
+		reduce_one(b->out[0], b->in[2], x->dtype,
+			   k.base + (uint64_t)v * (uint64_t)k.st[axis], j, red);
 		if (ix_work(&w, 0))
 			return VOPS_RUN_CANCELED;
 	}
@@ -736,25 +757,31 @@ static enum vops_err one_hot_infer(const struct ops_call *c, struct vops_plan *p
 	if (ret)
 		return ret;
 	if (depth < 0 || (uint64_t)depth > VOPS_MAX_DIM)
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute depth %" PRId64 " is out of range "
-				"(0 to 2^31)", c->def->name, depth);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute depth %" PRId64 " is out of range "
+				"(0 to 2^31)",
+				c->def->name, depth);
 	if (x->ndim >= VOPS_MAX_RANK)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: x has rank %d (less than %d)", c->def->name,
-				x->ndim, VOPS_MAX_RANK);
+		return ops_fail(err, VOPS_ERR_INPUT, "%s: x has rank %d (less than %d)",
+				c->def->name, x->ndim, VOPS_MAX_RANK);
 	if (!ops_axis(c->at.pr.i[1], x->ndim + 1, &axis))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute axis %" PRId64 " is out of range for "
-				"rank %d", c->def->name, c->at.pr.i[1], x->ndim + 1);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute axis %" PRId64 " is out of range for "
+				"rank %d",
+				c->def->name, c->at.pr.i[1], x->ndim + 1);
 	for (i = 1; i < 3; i++) {
 		if (!(ops_dtype_bit(c->in[i].dtype) & OPS_DT_ANY))
 			return ops_fail(err, VOPS_ERR_DTYPE, "%s on values of %s is not supported",
 					c->def->name, vops_dtype_name(c->in[i].dtype));
 		if (!ops_count(&c->in[i], &n) || n != 1)
-			return ops_fail(err, VOPS_ERR_INPUT, "%s: %s (input %d) must have one element",
-					c->def->name, i == 1 ? "on_value" : "off_value", i);
+			return ops_fail(err, VOPS_ERR_INPUT,
+					"%s: %s (input %d) must have one element", c->def->name,
+					i == 1 ? "on_value" : "off_value", i);
 	}
 	if (c->in[2].dtype != c->in[1].dtype)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: on_value is %s, off_value %s", c->def->name,
-				vops_dtype_name(c->in[1].dtype), vops_dtype_name(c->in[2].dtype));
+		return ops_fail(err, VOPS_ERR_INPUT, "%s: on_value is %s, off_value %s",
+				c->def->name, vops_dtype_name(c->in[1].dtype),
+				vops_dtype_name(c->in[2].dtype));
 	for (d = 0, i = 0; d <= x->ndim; d++)
 		dims[d] = d == axis ? depth : x->dims[i++];
 	return set_out(c, p, c->in[1].dtype, x->ndim + 1, dims, err);
@@ -774,12 +801,14 @@ static enum vops_run_status one_hot_run(const struct ops_call *c, const struct v
 	outer = ix_prod(x->dims, 0, axis);
 	inner = ix_prod(x->dims, axis, x->ndim);
 	for (o = 0; o < outer; o++) {
-		ops_fill(ptr_at(b->out[0], o * (uint64_t)depth * inner, es), (uint64_t)depth * inner,
-			 b->in[2], es);
+		ops_fill(ptr_at(b->out[0], o * (uint64_t)depth * inner, es),
+			 (uint64_t)depth * inner, b->in[2], es);
 		for (i = 0; i < inner; i++) {
 			/* Out of range (after wrapping negatives): all off. */
-			if (ix_norm(ops_get_i64(b->in[0], x->dtype, (int64_t)(o * inner + i)), depth, &v))
-				memcpy(ptr_at(b->out[0], (o * (uint64_t)depth + (uint64_t)v) * inner + i, es),
+			if (ix_norm(ops_get_i64(b->in[0], x->dtype, (int64_t)(o * inner + i)),
+				    depth, &v))
+				memcpy(ptr_at(b->out[0],
+					      (o * (uint64_t)depth + (uint64_t)v) * inner + i, es),
 				       b->in[1], es);
 		}
 		if (ix_work(&w, (uint64_t)depth * inner + inner))
@@ -789,9 +818,18 @@ static enum vops_run_status one_hot_run(const struct ops_call *c, const struct v
 }
 
 static const struct ops_def def_one_hot_d = {
-	.name = "OneHotD", .id = OPS_ID_INDEX + 7, .nin = 3, .nout = 1, .attr_fmt = OPS_AF_PARAMS,
-	.flags = OPS_DEF_MIXED, .dtypes = OPS_DT_NUM, .attrs = one_hot_attrs,
-	.parse = one_hot_parse, .infer = one_hot_infer, .workspace = ops_ws_none, .run = one_hot_run,
+	.name = "OneHotD",
+	.id = OPS_ID_INDEX + 7,
+	.nin = 3,
+	.nout = 1,
+	.attr_fmt = OPS_AF_PARAMS,
+	.flags = OPS_DEF_MIXED,
+	.dtypes = OPS_DT_NUM,
+	.attrs = one_hot_attrs,
+	.parse = one_hot_parse,
+	.infer = one_hot_infer,
+	.workspace = ops_ws_none,
+	.run = one_hot_run,
 };
 
 /* ---- Tril, Triu ------------------------------------------------------------------------------ */
@@ -809,7 +847,8 @@ static enum vops_err tri_parse(struct ops_call *c, const struct vops_attr *attrs
 	return ret;
 }
 
-static enum vops_err tri_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err tri_infer(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
 {
 	enum vops_err ret = ix_params(c, 1, 0, err);
 
@@ -873,7 +912,7 @@ static const struct ops_def def_triu = {
 	.workspace = ops_ws_none, .run = tri_run,
 };
 
-/* ---- DepthToSpace, SpaceToDepth ----------------------------------------------------------------- */
+/* ---- DepthToSpace, SpaceToDepth ------------------------------------------------- */
 
 static const char *const d2s_attrs[] = { "block_size", "mode", "data_format", NULL };
 static const char *const s2d_attrs[] = { "block_size", "data_format", NULL };
@@ -916,7 +955,8 @@ static void block_layout(const struct ops_call *c, int64_t *od, int64_t *st)
 
 	if (d2s) {
 		int64_t co = ch / (bs * bs);
-		/* Input channel of (c', i, j): DCR (i * b + j) * C' + c', CRD c' * b * b + i * b + j. */
+		/* Input channel of (c', i, j): DCR (i * b + j) * C' + c',
+		 * CRD c' * b * b + i * b + j. */
 		int64_t sc = mode ? bs * bs * cs : cs, si = mode ? bs * cs : bs * co * cs;
 		int64_t sj = mode ? cs : co * cs;
 		int64_t o6[6] = { n, co, h, bs, w, bs }, s6[6] = { nst, sc, hs, si, ws, sj };
@@ -936,7 +976,8 @@ static void block_layout(const struct ops_call *c, int64_t *od, int64_t *st)
 	}
 }
 
-static enum vops_err block_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err block_infer(const struct ops_call *c, struct vops_plan *p,
+				 struct vops_error *err)
 {
 	const struct vops_tensor *x = &c->in[0];
 	bool d2s = c->def == &def_depth_to_space;
@@ -952,17 +993,20 @@ static enum vops_err block_infer(const struct ops_call *c, struct vops_plan *p, 
 				PRId64 " or data_format %" PRId64 " is invalid", c->def->name, bs,
 				c->at.pr.i[1], c->at.pr.i[2]);
 	if (x->ndim != 4)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: x has rank %d (4)", c->def->name, x->ndim);
+		return ops_fail(err, VOPS_ERR_INPUT, "%s: x has rank %d (4)", c->def->name,
+				x->ndim);
 	nhwc = c->at.pr.i[2] == 1;
 	ch = nhwc ? x->dims[3] : x->dims[1];
 	h = nhwc ? x->dims[1] : x->dims[2];
 	w = nhwc ? x->dims[2] : x->dims[3];
 	if (d2s ? ch % (bs * bs) : (h % bs || w % bs))
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: %s of x (%" PRId64 ", %" PRId64 ", %" PRId64
-				") not divisible by block_size %" PRId64, c->def->name,
-				d2s ? "channels" : "height or width", ch, h, w, bs);
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: %s of x (%" PRId64 ", %" PRId64 ", %" PRId64
+				") not divisible by block_size %" PRId64,
+				c->def->name, d2s ? "channels" : "height or width", ch, h, w, bs);
 	if (d2s) {
-		if ((uint64_t)h * (uint64_t)bs > VOPS_MAX_BYTES || (uint64_t)w * (uint64_t)bs > VOPS_MAX_BYTES)
+		if ((uint64_t)h * (uint64_t)bs > VOPS_MAX_BYTES ||
+		    (uint64_t)w * (uint64_t)bs > VOPS_MAX_BYTES)
 			return ops_too_large(c->def, err);
 		ch /= bs * bs;
 		h *= bs;
@@ -988,7 +1032,8 @@ static enum vops_run_status block_run(const struct ops_call *c, const struct vop
 
 	(void)p;
 	block_layout(c, od, st);
-	return ops_copy_run(b->out[0], NULL, 0, b->in[0], st, 0, 6, od, ops_esize(c->in[0].dtype), r);
+	return ops_copy_run(b->out[0], NULL, 0, b->in[0], st, 0, 6, od, ops_esize(c->in[0].dtype),
+			    r);
 }
 
 static const struct ops_def def_depth_to_space = {

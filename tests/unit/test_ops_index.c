@@ -97,7 +97,7 @@ static enum vops_run_status run(const struct vops_plan *p, const void *desc, siz
 	int i;
 
 	for (i = 0; i < nin; i++)
-		ops[n++] = (struct vops_operand){ (void *)x[i], bytes_of(&in[i]), VNPU_OPERAND_READ };
+		ops[n++] = (struct vops_operand){(void *)x[i], bytes_of(&in[i]), VNPU_OPERAND_READ};
 	ops[n++] = (struct vops_operand){ out, p->out[0].bytes, VNPU_OPERAND_WRITE };
 	if (p->ws_bytes) {
 		ws = aligned_alloc(64, (p->ws_bytes + 63) & ~63ull);
@@ -265,8 +265,8 @@ START_TEST(scatter_elements_reductions)
 		struct vops_attr at[] = { A_int("axis", 1), A_str("reduction", reds[r]) };
 		struct vops_plan *p = go("ScatterElements", 3, in, xs, at, 2, out);
 
-		ck_assert_msg(!memcmp(out, want[r], sizeof(out)), "reduction %s: %g %g %g %g", reds[r],
-			      out[0], out[1], out[2], out[3]);
+		ck_assert_msg(!memcmp(out, want[r], sizeof(out)), "reduction %s: %g %g %g %g",
+			      reds[r], out[0], out[1], out[2], out[3]);
 		ck_assert_uint_eq(p->in_place, 1);
 		free(p);
 	}
@@ -331,7 +331,8 @@ START_TEST(one_hot_values)
 	static const int64_t xd[] = { 4 };
 	int64_t x[4] = { 0, 2, -1, 5 };
 	float on = 3, off = -1, out[12];
-	struct vops_tensor in[] = { T(ACL_INT64, 1, xd), T(ACL_FLOAT, 0, NULL), T(ACL_FLOAT, 0, NULL) };
+	struct vops_tensor in[] = {T(ACL_INT64, 1, xd), T(ACL_FLOAT, 0, NULL),
+				   T(ACL_FLOAT, 0, NULL)};
 	const void *xs[] = { x, &on, &off };
 	struct vops_attr at[] = { A_int("depth", 3), A_int("axis", 0) };
 	struct vops_plan *p = go("OneHotD", 3, in, xs, at, 2, out);
@@ -415,7 +416,8 @@ START_TEST(depth_space_values)
 				for (h = 0; h < 4; h++)
 					for (w = 0; w < 6; w++) {
 						int64_t bi = h % 2, bj = w % 2;
-						int64_t ci = m ? c * 4 + bi * 2 + bj : (bi * 2 + bj) * 2 + c;
+						int64_t ci = m ? c * 4 + bi * 2 + bj
+							       : (bi * 2 + bj) * 2 + c;
 
 						EXPECT(out[at4(yd, n, c, h, w)] ==
 						       x[at4(xd, n, ci, h / 2, w / 2)]);
@@ -425,7 +427,8 @@ START_TEST(depth_space_values)
 		if (!m) {
 			struct vops_tensor in2[] = { T(ACL_INT32, 4, yd) };
 			const void *ys[] = { out };
-			struct vops_attr at2[] = { A_int("block_size", 2), A_str("data_format", "NCHW") };
+			struct vops_attr at2[] = {A_int("block_size", 2),
+						  A_str("data_format", "NCHW")};
 
 			p = go("SpaceToDepth", 1, in2, ys, at2, 2, back);
 			ck_assert_mem_eq(back, x, sizeof(x));
@@ -498,7 +501,7 @@ START_TEST(resize_nearest_linear)
 }
 END_TEST
 
-/* Cubic of a linear ramp is the ramp inside; tf_crop_and_resize outside is the extrapolation value. */
+/* Cubic (Keys) of a ramp is the ramp; tf_crop_and_resize outside the crop: extrapolation. */
 START_TEST(resize_cubic_crop)
 {
 	static const int64_t xd[] = { 8 };
@@ -507,19 +510,22 @@ START_TEST(resize_cubic_crop)
 	float roi[2] = { 0.25f, 1.5f };
 	struct vops_tensor in[] = { T(ACL_DOUBLE, 1, xd) };
 	const void *xs[] = { x };
-	struct vops_attr at[] = { A_ints("sizes", sizes, 1), A_str("mode", "cubic"),
-				  A_str("coordinate_transformation_mode", "align_corners"),
-				  A_floats("roi", roi, 2),
-				  { .name = "extrapolation_value", .kind = VOPS_ATTR_FLOAT, .f = -9 } };
-	struct vops_attr ca[] = { at[0], at[1], at[2],
-				  { .name = "cubic_coeff_a", .kind = VOPS_ATTR_FLOAT, .f = -0.5f } };
+	struct vops_attr at[] = {A_ints("sizes", sizes, 1),
+				 A_str("mode", "cubic"),
+				 A_str("coordinate_transformation_mode", "align_corners"),
+				 A_floats("roi", roi, 2),
+				 {.name = "extrapolation_value", .kind = VOPS_ATTR_FLOAT, .f = -9}};
+	struct vops_attr ca[] = {at[0],
+				 at[1],
+				 at[2],
+				 {.name = "cubic_coeff_a", .kind = VOPS_ATTR_FLOAT, .f = -0.5f}};
 	struct vops_plan *p;
 	int i;
 
 	for (i = 0; i < 8; i++)
 		x[i] = 2.0 * i + 1;
 	p = go("ResizeD", 1, in, xs, ca, 4, out);
-	/* Coordinates 0, 1.75, 3.5, 5.25, 7; with a = -0.5 (Keys) interior ones are exact for a ramp. */
+	/* Coordinates 0, 1.75, 3.5, 5.25, 7; a = -0.5 reproduces a ramp exactly. */
 	ck_assert_double_eq_tol(out[1], 2 * 1.75 + 1, 1e-9);
 	ck_assert_double_eq_tol(out[2], 2 * 3.5 + 1, 1e-9);
 	ck_assert_double_eq_tol(out[3], 2 * 5.25 + 1, 1e-9);
@@ -604,7 +610,8 @@ START_TEST(index_out_of_range)
 		p = plan(ops[k / 2], k / 2 == 2 ? 3 : 2, in, k / 2 == 0 ? at : NULL, k / 2 == 0,
 			 &err);
 		ck_assert_msg(p, "%s", err.msg);
-		ck_assert_int_eq(run(p, p->desc, p->desc_size, p->nin, in, xs, out), VOPS_RUN_ARITH);
+		ck_assert_int_eq(run(p, p->desc, p->desc_size, p->nin, in, xs, out),
+				 VOPS_RUN_ARITH);
 		free(p);
 	}
 }
@@ -654,7 +661,7 @@ START_TEST(corrupt_descriptors)
 		if (k == 2) {
 			double nan = NAN;
 
-			memcpy(d + n - 16 - 8, &nan, 8);	/* the last roi: before the 2 floats */
+			memcpy(d + n - 16 - 8, &nan, 8); /* the last roi: before the 2 floats */
 		} else {
 			memcpy(d + n - 8, &cases[k].value, 8);
 		}

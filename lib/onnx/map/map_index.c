@@ -42,7 +42,8 @@ static enum onnx_err map_gather_nd(struct onnx_map *m)
 {
 	enum onnx_err ret = onnx_map_simple(m, "GatherNd");
 
-	return ret ? ret : onnx_map_attr_int(m, "batch_dims", onnx_attr_int(m->node, "batch_dims", 0));
+	return ret ? ret
+		   : onnx_map_attr_int(m, "batch_dims", onnx_attr_int(m->node, "batch_dims", 0));
 }
 
 /* ScatterElements (and opset 9's Scatter): axis and reduction as they are. */
@@ -107,7 +108,8 @@ static enum onnx_err map_one_hot(struct onnx_map *m)
 	if (n != 1 || !isfinite(depth))
 		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "depth must be one finite value");
 	if (!vals || vals->count != 2)
-		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "values must be two constants [off, on]");
+		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED,
+				     "values must be two constants [off, on]");
 	m->call->type = "OneHotD";
 	ret = onnx_map_inputs(m, 0, 0);
 	if (!ret)
@@ -198,8 +200,8 @@ static enum onnx_err map_resize(struct onnx_map *m)
 		if (ret)
 			return ret;
 		if (n != x->ndim)
-			return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "%d scales for %d dimensions", n,
-					     x->ndim);
+			return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "%d scales for %d dimensions",
+					     n, x->ndim);
 		for (d = 0; d < n; d++) {
 			f[d] = (float)v[d];
 			sizes[d] = (int64_t)floorf((float)x->dims[d] * f[d]);
@@ -233,7 +235,8 @@ static enum onnx_err map_resize(struct onnx_map *m)
 		ret = onnx_map_attr_float(m, "cubic_coeff_a",
 					  onnx_attr_float(m->node, "cubic_coeff_a", -0.75f));
 	if (!ret)
-		ret = onnx_map_attr_int(m, "exclude_outside", onnx_attr_int(m->node, "exclude_outside", 0));
+		ret = onnx_map_attr_int(m, "exclude_outside",
+					onnx_attr_int(m->node, "exclude_outside", 0));
 	if (!ret)
 		ret = onnx_map_attr_float(m, "extrapolation_value",
 					  onnx_attr_float(m->node, "extrapolation_value", 0.0f));
