@@ -128,6 +128,21 @@ static enum vops_run_status mv_copy(void *dst, const void *src, const int64_t *s
 	n = it.ndim;
 	if (!it.rows)
 		return VOPS_RUN_OK;
+	/* One long row (a dense copy): in chunks, asking between them. */
+	if (n == 1 && it.dims[0] > (int64_t)OPS_EW_CHUNK) {
+		struct ops_runner quiet = { .ctl = NULL, .started = false };
+		int64_t at, k, one;
+
+		for (at = 0; at < it.dims[0]; at += k) {
+			if (at && ops_should_stop(r))
+				return VOPS_RUN_CANCELED;
+			k = (int64_t)ops_min((uint64_t)(it.dims[0] - at), OPS_EW_CHUNK);
+			one = it.st[1][0];
+			ops_copy_run((char *)dst + at * (int64_t)es, NULL, 0, src, &one,
+				     soff + at * one, 1, &k, es, &quiet);
+		}
+		return VOPS_RUN_OK;
+	}
 	if (n < 2 || it.st[0][n - 1] != 1 || it.st[1][n - 1] == 1 || it.st[1][n - 2] != 1 ||
 	    (es != 1 && es != 2 && es != 4 && es != 8))
 		return ops_copy_run(dst, NULL, 0, src, sst, soff, ndim, dims, es, r);
