@@ -79,7 +79,8 @@ static enum vops_run_status run_ctl(const void *const *ins, const struct vops_ct
 	int i;
 
 	for (i = 0; i < plan.nin; i++)
-		ops[n++] = (struct vops_operand){ (void *)ins[i], plan.in_bytes[i], VNPU_OPERAND_READ };
+		ops[n++] =
+			(struct vops_operand){(void *)ins[i], plan.in_bytes[i], VNPU_OPERAND_READ};
 	for (i = 0; i < plan.nout; i++) {
 		free(outs[i]);
 		outs[i] = aligned_alloc(64, (plan.out[i].bytes + 127) / 64 * 64);
@@ -245,7 +246,8 @@ START_TEST(transpose_2d_types)
 		run_ok(ins);
 		for (i = 0; i < 67; i++)
 			for (j = 0; j < 45; j++)
-				ck_assert(!memcmp(outs[0] + (j * 67 + i) * es, in + (i * 45 + j) * es, es));
+				ck_assert(!memcmp(outs[0] + (j * 67 + i) * es,
+						  in + (i * 45 + j) * es, es));
 	}
 }
 END_TEST
@@ -254,7 +256,8 @@ END_TEST
 START_TEST(transpose_view)
 {
 	const int64_t d[] = { 3, 4 }, st[] = { 8, 2 }, perm[] = { 1, 0 };
-	struct vops_tensor x = { .dtype = ACL_FLOAT, .ndim = 2, .dims = d, .strides = st, .offset = 1 };
+	struct vops_tensor x = {
+		.dtype = ACL_FLOAT, .ndim = 2, .dims = d, .strides = st, .offset = 1};
 	struct vops_attr at[] = { al("perm", 2, perm) };
 	float in[24];
 	const void *ins[] = { in };
@@ -278,7 +281,8 @@ START_TEST(transpose_errors)
 	struct vops_attr at[] = { al("perm", 2, p0) };
 
 	plan_fails("TransposeD", 1, &x, 1, at, 1, VOPS_ERR_ATTR);
-	ck_assert_str_eq(perr.msg, "TransposeD: attribute perm [0, 0] is not a permutation of 2 axes");
+	ck_assert_str_eq(perr.msg,
+			 "TransposeD: attribute perm [0, 0] is not a permutation of 2 axes");
 	at[0] = al("perm", 3, p3);
 	plan_fails("TransposeD", 1, &x, 1, at, 1, VOPS_ERR_ATTR);
 	plan_fails("TransposeD", 1, &x, 1, NULL, 0, VOPS_ERR_ATTR);
@@ -294,8 +298,8 @@ END_TEST
 
 START_TEST(concat_split)
 {
-	const int64_t a[] = { 2, 1 }, b[] = { 2, 3 }, c3[] = { 2, 2 }, w[] = { 2, 6 }, bad[] = { 3, 3 };
-	struct vops_tensor x[3] = { tn(ACL_INT64, 2, a), tn(ACL_INT64, 2, b), tn(ACL_INT64, 2, c3) };
+	const int64_t a[] = {2, 1}, b[] = {2, 3}, c3[] = {2, 2}, w[] = {2, 6}, bad[] = {3, 3};
+	struct vops_tensor x[3] = {tn(ACL_INT64, 2, a), tn(ACL_INT64, 2, b), tn(ACL_INT64, 2, c3)};
 	struct vops_attr at[] = { ai("concat_dim", -1), ai("N", 3) };
 	int64_t ia[2] = { 1, 2 }, ib[6] = { 3, 4, 5, 6, 7, 8 }, ic[4] = { 9, 10, 11, 12 };
 	const int64_t want[12] = { 1, 3, 4, 5, 9, 10, 2, 6, 7, 8, 11, 12 };
@@ -423,7 +427,8 @@ static void pad_1d(const char *mode, const int64_t *pads, const float *want, int
 {
 	const int64_t d[] = { 4 };
 	struct vops_tensor x = tn(ACL_FLOAT, 1, d);
-	struct vops_attr at[] = { al("paddings", 2, pads), as("mode", mode), af("constant_values", 9) };
+	struct vops_attr at[] = {al("paddings", 2, pads), as("mode", mode),
+				 af("constant_values", 9)};
 	const float in[4] = { 1, 2, 3, 4 };
 	const void *ins[] = { in };
 	int i;
@@ -476,7 +481,8 @@ END_TEST
 START_TEST(identity_view)
 {
 	const int64_t d[] = { 2, 2 }, st[] = { 0, 1 };
-	struct vops_tensor x = { .dtype = ACL_BF16, .ndim = 2, .dims = d, .strides = st, .offset = 1 };
+	struct vops_tensor x = {
+		.dtype = ACL_BF16, .ndim = 2, .dims = d, .strides = st, .offset = 1};
 	const uint16_t in[3] = { 0x3f80, 0x4000, 0x4040 };
 	const uint16_t want[4] = { 0x4000, 0x4040, 0x4000, 0x4040 };
 	const void *ins[] = { in };

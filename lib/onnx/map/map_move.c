@@ -44,7 +44,8 @@ static enum onnx_err map_reshape(struct onnx_map *m)
 		ret = one_to_one(m, "Reshape");
 	if (!ret)
 		ret = onnx_map_attr_ints(m, "shape", shape, n);
-	return ret ? ret : onnx_map_attr_int(m, "allowzero", onnx_attr_int(m->node, "allowzero", 0));
+	return ret ? ret
+		   : onnx_map_attr_int(m, "allowzero", onnx_attr_int(m->node, "allowzero", 0));
 }
 
 static enum onnx_err map_flatten(struct onnx_map *m)
@@ -218,7 +219,8 @@ static enum onnx_err map_slice(struct onnx_map *m)
 		if (x < 0)
 			x += r;
 		if (x < 0 || x >= r || set[x])
-			return onnx_map_fail(m, ONNX_ERR_INVALID, "axis %lld is out of range or repeated",
+			return onnx_map_fail(m, ONNX_ERR_INVALID,
+					     "axis %lld is out of range or repeated",
 					     (long long)(na >= 0 ? ax[k] : k));
 		set[x] = true;
 		beg[x] = st[k];
@@ -292,7 +294,8 @@ static enum onnx_err map_pad(struct onnx_map *m)
 	} else {
 		v = onnx_attr_ints(m->node, "pads", &cnt);
 		if (cnt > 2 * MAX_RANK)
-			return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "more than %d pads", 2 * MAX_RANK);
+			return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "more than %d pads",
+					     2 * MAX_RANK);
 		if (cnt)
 			memcpy(pads, v, cnt * sizeof(*v));
 		n = (int)cnt;
@@ -305,8 +308,8 @@ static enum onnx_err map_pad(struct onnx_map *m)
 			int64_t a = ax[k] < 0 ? ax[k] + r : ax[k];
 
 			if (a < 0 || a >= r)
-				return onnx_map_fail(m, ONNX_ERR_INVALID, "axis %lld is out of range",
-						     (long long)ax[k]);
+				return onnx_map_fail(m, ONNX_ERR_INVALID,
+						     "axis %lld is out of range", (long long)ax[k]);
 			full[a] = pads[k];
 			full[r + a] = pads[na + k];
 		}
@@ -442,8 +445,8 @@ static enum onnx_err map_range(struct onnx_map *m)
 	if (ret)
 		return ret;
 	if (v[2] == 0 || !isfinite(v[0]) || !isfinite(v[1]) || !isfinite(v[2]))
-		return onnx_map_fail(m, ONNX_ERR_INVALID, "start %g, limit %g, delta %g", v[0], v[1],
-				     v[2]);
+		return onnx_map_fail(m, ONNX_ERR_INVALID, "start %g, limit %g, delta %g", v[0],
+				     v[1], v[2]);
 	len = ceil((v[1] - v[0]) / v[2]);
 	if (len < 0)
 		len = 0;
