@@ -34,8 +34,9 @@ static enum vops_err check_params(const struct ops_call *c, uint32_t ni, uint32_
 				  struct vops_error *err)
 {
 	if (c->at.pr.ni != ni || c->at.pr.nf != nf)
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: %u int and %u float parameters (%u and %u)",
-				c->def->name, c->at.pr.ni, c->at.pr.nf, ni, nf);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: %u int and %u float parameters (%u and %u)", c->def->name,
+				c->at.pr.ni, c->at.pr.nf, ni, nf);
 	return VOPS_OK;
 }
 
@@ -77,8 +78,8 @@ static enum vops_err parse_format(struct ops_call *c, const struct vops_attr *at
 	else if (!strcmp(f, "NHWC") || !strcmp(f, "NDHWC"))
 		ops_param_i(c, 1);
 	else
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute data_format \"%s\" is not supported "
-				"(vnpu: NCHW, NCDHW, NHWC, NDHWC)", c->def->name, f);
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute data_format \"%s\" is not "
+				"supported (vnpu: NCHW, NCDHW, NHWC, NDHWC)", c->def->name, f);
 	return VOPS_OK;
 }
 
@@ -90,8 +91,9 @@ static enum vops_err same_types(const struct ops_call *c, int first, int last, i
 
 	for (i = first; i <= last; i++)
 		if (c->in[i].dtype != dt)
-			return ops_fail(err, VOPS_ERR_INPUT, "%s: input %d is %s, input %d %s (they must "
-					"agree)", c->def->name, i, vops_dtype_name(c->in[i].dtype), first,
+			return ops_fail(err, VOPS_ERR_INPUT,
+					"%s: input %d is %s, input %d %s (they must agree)",
+					c->def->name, i, vops_dtype_name(c->in[i].dtype), first,
 					vops_dtype_name(dt));
 	return VOPS_OK;
 }
@@ -102,8 +104,9 @@ static enum vops_err param_type(const struct ops_call *c, int i, struct vops_err
 	int32_t dt = c->in[i].dtype;
 
 	if (dt != c->in[0].dtype && dt != ACL_FLOAT)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: input %d is %s; it must be x's type (%s) or "
-				"ACL_FLOAT", c->def->name, i, vops_dtype_name(dt),
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: input %d is %s; it must be x's type (%s) or ACL_FLOAT",
+				c->def->name, i, vops_dtype_name(dt),
 				vops_dtype_name(c->in[0].dtype));
 	return VOPS_OK;
 }
@@ -311,8 +314,8 @@ static void plain_f(const struct ops_call *c, double *restrict o, const double *
  */
 static enum vops_run_status grp_apply(const struct ops_call *c, const struct ops_bufs *b,
 				      const struct grp *g, const struct vops_tensor *gamma,
-				      const void *gb, const struct vops_tensor *beta, const void *bb,
-				      struct ops_runner *r)
+				      const void *gb, const struct vops_tensor *beta,
+				      const void *bb, struct ops_runner *r)
 {
 	const struct vops_tensor *x = &c->in[0];
 	struct vops_tensor in[5] = {
@@ -353,7 +356,8 @@ static enum vops_err grp_empty(const struct ops_call *c, struct vops_plan *p, ui
 	p->empty = !ng || (!rc && c->nout == 1);
 	if (!p->empty && !rc)
 		return ops_fail(err, VOPS_ERR_INPUT, "%s: x %s has no elements to normalise over",
-				c->def->name, vops_shape_str(s, sizeof(s), c->in[0].ndim, c->in[0].dims));
+				c->def->name,
+				vops_shape_str(s, sizeof(s), c->in[0].ndim, c->in[0].dims));
 	return VOPS_OK;
 }
 
@@ -377,8 +381,9 @@ static enum vops_err bn_parse(struct ops_call *c, const struct vops_attr *attrs,
 	if (!ret)
 		ret = ops_attr_float(c->def, attrs, n, "exponential_avg_factor", 1.0, &factor, err);
 	if (!ret && !isfinite(factor))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute exponential_avg_factor %g is not "
-				"finite", c->def->name, factor);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: attribute exponential_avg_factor %g is not finite",
+				c->def->name, factor);
 	if (!ret)
 		ret = parse_format(c, attrs, n, "NHWC", err);
 	return ret ? ret : parse_eps(c, attrs, n, "epsilon", 1e-4, err);
@@ -394,8 +399,8 @@ static enum vops_err bn_infer(const struct ops_call *c, struct vops_plan *p, str
 	int i, k;
 
 	if (!ret && c->at.pr.i[0] != 0 && c->at.pr.i[0] != 1)
-		ret = ops_fail(err, VOPS_ERR_ATTR, "%s: format parameter %lld (0 or 1)", c->def->name,
-			       (long long)c->at.pr.i[0]);
+		ret = ops_fail(err, VOPS_ERR_ATTR, "%s: format parameter %lld (0 or 1)",
+			       c->def->name, (long long)c->at.pr.i[0]);
 	if (!ret)
 		ret = check_eps(c, "epsilon", c->at.pr.f[0], err);
 	if (!ret)
@@ -410,9 +415,10 @@ static enum vops_err bn_infer(const struct ops_call *c, struct vops_plan *p, str
 	ch = x->dims[c->at.pr.i[0] ? x->ndim - 1 : 1];
 	for (i = 1; i < 5; i++)
 		if (c->in[i].ndim != 1 || c->in[i].dims[0] != ch)
-			return ops_fail(err, VOPS_ERR_INPUT, "%s: %s %s must be [%lld], x's channels",
-					c->def->name, names[i], vops_shape_str(s, sizeof(s), c->in[i].ndim,
-					c->in[i].dims), (long long)ch);
+			return ops_fail(err, VOPS_ERR_INPUT,
+					"%s: %s %s must be [%lld], x's channels", c->def->name,
+					names[i], vops_shape_str(s, sizeof(s), c->in[i].ndim,
+								 c->in[i].dims), (long long)ch);
 	ret = all_dense_in(c, p, err);
 	if (!ret)
 		ret = ops_set_out_n(c, p, 0, x->dtype, x->ndim, x->dims, err);
@@ -477,8 +483,8 @@ static enum vops_run_status bn_run(const struct ops_call *c, const struct vops_p
 	for (i = 1; i < c->nout && !ret; i++) {
 		int src = i % 2 ? 3 : 4;
 
-		ret = ops_copy_run(b->out[i], NULL, 0, b->in[src], st[src], c->in[src].offset, 1, &ch,
-				   ops_esize(c->in[src].dtype), r);
+		ret = ops_copy_run(b->out[i], NULL, 0, b->in[src], st[src], c->in[src].offset, 1,
+				   &ch, ops_esize(c->in[src].dtype), r);
 	}
 	return ret;
 }
@@ -513,8 +519,9 @@ static enum vops_err ln_parse(struct ops_call *c, const struct vops_attr *attrs,
 		if (ret)
 			return ret;
 		if (!ops_axis(v, rank, &ax))
-			return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s %lld is out of range for "
-					"x of %d dimensions", c->def->name, names[k], (long long)v, rank);
+			return ops_fail(err, VOPS_ERR_ATTR,
+					"%s: attribute %s %lld is out of range for x of %d "
+					"dimensions", c->def->name, names[k], (long long)v, rank);
 		ops_param_i(c, ax);
 	}
 	return parse_eps(c, attrs, n, "epsilon", is_v3(c) ? 1e-5 : 1e-7, err);
@@ -550,10 +557,13 @@ static enum vops_err ln_infer(const struct ops_call *c, struct vops_plan *p, str
 		for (d = 0; ok && d < t->ndim; d++)
 			ok = t->dims[d] == x->dims[bpa + d];
 		if (!ok)
-			return ops_fail(err, VOPS_ERR_INPUT, "%s: %s %s must be x's shape %s from "
-					"begin_params_axis %lld", c->def->name, k == 1 ? "gamma" : "beta",
+			return ops_fail(err, VOPS_ERR_INPUT,
+					"%s: %s %s must be x's shape %s from "
+					"begin_params_axis %lld", c->def->name,
+					k == 1 ? "gamma" : "beta",
 					vops_shape_str(s1, sizeof(s1), t->ndim, t->dims),
-					vops_shape_str(s2, sizeof(s2), x->ndim, x->dims), (long long)bpa);
+					vops_shape_str(s2, sizeof(s2), x->ndim, x->dims),
+					(long long)bpa);
 	}
 	ret = all_dense_in(c, p, err);
 	if (!ret)
@@ -807,8 +817,8 @@ static enum vops_err in_infer(const struct ops_call *c, struct vops_plan *p, str
 	int d, k, ca;
 
 	if (!ret && c->at.pr.i[0] != 0 && c->at.pr.i[0] != 1)
-		ret = ops_fail(err, VOPS_ERR_ATTR, "%s: format parameter %lld (0 or 1)", c->def->name,
-			       (long long)c->at.pr.i[0]);
+		ret = ops_fail(err, VOPS_ERR_ATTR, "%s: format parameter %lld (0 or 1)",
+			       c->def->name, (long long)c->at.pr.i[0]);
 	if (!ret)
 		ret = check_eps(c, "epsilon", c->at.pr.f[0], err);
 	if (!ret)
@@ -818,9 +828,9 @@ static enum vops_err in_infer(const struct ops_call *c, struct vops_plan *p, str
 	if (ret)
 		return ret;
 	if (x->ndim < 3)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: x %s needs at least 3 dimensions (N, C and "
-				"spatial ones)", c->def->name, vops_shape_str(s, sizeof(s), x->ndim,
-				x->dims));
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: x %s needs at least 3 dimensions (N, C and spatial ones)",
+				c->def->name, vops_shape_str(s, sizeof(s), x->ndim, x->dims));
 	ca = in_chan(c);
 	/* gamma and beta: [C], or x's rank with C at the channel axis and 1 elsewhere */
 	for (k = 1; k < 3; k++) {
@@ -833,8 +843,9 @@ static enum vops_err in_infer(const struct ops_call *c, struct vops_plan *p, str
 				ok = ok && t->dims[d] == (d == ca ? x->dims[ca] : 1);
 		}
 		if (!ok)
-			return ops_fail(err, VOPS_ERR_INPUT, "%s: %s %s must be [%lld] (x's channels)",
-					c->def->name, k == 1 ? "gamma" : "beta",
+			return ops_fail(err, VOPS_ERR_INPUT,
+					"%s: %s %s must be [%lld] (x's channels)", c->def->name,
+					k == 1 ? "gamma" : "beta",
 					vops_shape_str(s, sizeof(s), t->ndim, t->dims),
 					(long long)x->dims[ca]);
 	}
@@ -923,8 +934,8 @@ static enum vops_err lrn_parse(struct ops_call *c, const struct vops_attr *attrs
 	if (ret)
 		return ret;
 	if (strcmp(region, "ACROSS_CHANNELS"))
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute norm_region \"%s\" is not supported "
-				"(vnpu: ACROSS_CHANNELS)", c->def->name, region);
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute norm_region \"%s\" is not "
+				"supported (vnpu: ACROSS_CHANNELS)", c->def->name, region);
 	ret = ops_attr_int(c->def, attrs, n, "depth_radius", 5, &radius, err);
 	if (ret)
 		return ret;
@@ -938,7 +949,8 @@ static enum vops_err lrn_parse(struct ops_call *c, const struct vops_attr *attrs
 	return VOPS_OK;
 }
 
-static enum vops_err lrn_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err lrn_infer(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
 {
 	static const char *const names[] = { "bias", "alpha", "beta" };
 	const struct vops_tensor *x = &c->in[0];
@@ -956,8 +968,9 @@ static enum vops_err lrn_infer(const struct ops_call *c, struct vops_plan *p, st
 			return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute %s %g is not finite",
 					c->def->name, names[k], c->at.pr.f[k]);
 	if (x->ndim < 2)
-		return ops_fail(err, VOPS_ERR_INPUT, "%s: x %s needs at least 2 dimensions (N, C, ...)",
-				c->def->name, vops_shape_str(s, sizeof(s), x->ndim, x->dims));
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: x %s needs at least 2 dimensions (N, C, ...)", c->def->name,
+				vops_shape_str(s, sizeof(s), x->ndim, x->dims));
 	ret = ops_set_in_dense(c, p, 0, err);
 	if (!ret)
 		ret = ops_set_out_n(c, p, 0, x->dtype, x->ndim, x->dims, err);
@@ -981,15 +994,17 @@ static enum vops_run_status lrn_run(const struct ops_call *c, const struct vops_
 		for (s = 0; s < inner; s += m) {
 			m = (size_t)ops_min(inner - s, OPS_EW_BLOCK);
 			for (k = 0; k < ch; k++) {
-				int64_t lo = k > rad ? k - rad : 0, hi = ch - 1 - k > rad ? k + rad : ch - 1;
+				int64_t lo = k > rad ? k - rad : 0;
+				int64_t hi = ch - 1 - k > rad ? k + rad : ch - 1;
 				int64_t at = (i * ch + k) * (int64_t)inner + (int64_t)s;
 
 				if (tick(r, &work, m * (uint64_t)(hi - lo + 2)))
 					return VOPS_RUN_CANCELED;
 				memset(acc, 0, m * sizeof(double));
 				for (q = lo; q <= hi; q++) {
-					ops_load_f64(buf, b->in[0], x->dtype,
-						     (i * ch + q) * (int64_t)inner + (int64_t)s, 1, m);
+					int64_t from = (i * ch + q) * (int64_t)inner + (int64_t)s;
+
+					ops_load_f64(buf, b->in[0], x->dtype, from, 1, m);
 					for (j = 0; j < m; j++)
 						acc[j] += buf[j] * buf[j];
 				}
@@ -1028,11 +1043,12 @@ static enum vops_err mvn_parse(struct ops_call *c, const struct vops_attr *attrs
 		cnt = 3;
 	for (k = 0; k < cnt; k++) {
 		if (!ops_axis(axes[k], rank, &ax))
-			return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute axes: axis %lld is out of range "
-					"for x of %d dimensions", c->def->name, (long long)axes[k], rank);
+			return ops_fail(err, VOPS_ERR_ATTR,
+					"%s: attribute axes: axis %lld is out of range for x of %d "
+					"dimensions", c->def->name, (long long)axes[k], rank);
 		if (seen[ax])
-			return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute axes names axis %d twice",
-					c->def->name, ax);
+			return ops_fail(err, VOPS_ERR_ATTR,
+					"%s: attribute axes names axis %d twice", c->def->name, ax);
 		seen[ax] = true;
 	}
 	for (k = 0; k < rank; k++)
@@ -1041,21 +1057,24 @@ static enum vops_err mvn_parse(struct ops_call *c, const struct vops_attr *attrs
 	return parse_eps(c, attrs, n, "eps", 1e-9, err);
 }
 
-static enum vops_err mvn_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err mvn_infer(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
 {
 	const struct vops_tensor *x = &c->in[0];
 	enum vops_err ret;
 	uint32_t k;
 
 	if (c->at.pr.nf != 1 || c->at.pr.ni > (uint32_t)x->ndim)
-		return ops_fail(err, VOPS_ERR_ATTR, "%s: %u int and %u float parameters (at most %d "
-				"and 1)", c->def->name, c->at.pr.ni, c->at.pr.nf, x->ndim);
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"%s: %u int and %u float parameters (at most %d and 1)",
+				c->def->name, c->at.pr.ni, c->at.pr.nf, x->ndim);
 	/* the axes, ascending within x's rank */
 	for (k = 0; k < c->at.pr.ni; k++)
 		if (c->at.pr.i[k] < (k ? c->at.pr.i[k - 1] + 1 : 0) || c->at.pr.i[k] >= x->ndim)
-			return ops_fail(err, VOPS_ERR_ATTR, "%s: axes parameter %u (%lld) is not an "
-					"ascending axis of x's %d", c->def->name, k,
-					(long long)c->at.pr.i[k], x->ndim);
+			return ops_fail(err, VOPS_ERR_ATTR,
+					"%s: axes parameter %u (%lld) is not an ascending axis of "
+					"x's %d", c->def->name, k, (long long)c->at.pr.i[k],
+					x->ndim);
 	ret = check_eps(c, "eps", c->at.pr.f[0], err);
 	if (!ret)
 		ret = ops_set_in_dense(c, p, 0, err);

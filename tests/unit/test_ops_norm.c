@@ -149,8 +149,8 @@ static void plan_err(const char *type, int nin, const struct vops_tensor *in, in
 
 	free(p);
 	ck_assert_msg(r == want, "%s: got %d (%s), want %d", type, r, e.msg, want);
-	ck_assert_msg(strstr(e.msg, type) && strstr(e.msg, words), "%s: message \"%s\" lacks \"%s\"",
-		      type, e.msg, words);
+	ck_assert_msg(strstr(e.msg, type) && strstr(e.msg, words),
+		      "%s: message \"%s\" lacks \"%s\"", type, e.msg, words);
 }
 
 static void expect_near(double got, double want, double tol, const char *what, size_t i)
@@ -178,7 +178,8 @@ static void check_ln(const char *type, int32_t xdt, int32_t gdt, int ndim, const
 	struct vops_tensor in[3];
 	struct vops_plan *p = malloc(sizeof(*p));
 	struct vops_attr at[3] = {
-		ATTR_I("begin_norm_axis", bna), ATTR_I("begin_params_axis", bpa), ATTR_F("epsilon", 1e-3f),
+		ATTR_I("begin_norm_axis", bna), ATTR_I("begin_params_axis", bpa),
+		ATTR_F("epsilon", 1e-3f),
 	};
 	void *mem[3], *out[3];
 	size_t isz[3], rows = 1, cols = 1, pc = 1, i, j;
@@ -369,7 +370,8 @@ START_TEST(ln_view)
 		for (j = 0; j < 6; j++) {
 			double w = (buf.v[j * 5 + i] - mean) / sqrt(var + 1e-5) * g.v[j] + b.v[j];
 
-			expect_near(((float *)out[0])[i * 6 + j], w, 1e-5 * (fabs(w) + 1), "y", i * 6 + j);
+			expect_near(((float *)out[0])[i * 6 + j], w, 1e-5 * (fabs(w) + 1), "y",
+				    i * 6 + j);
 		}
 		expect_near(((float *)out[1])[i], mean, 1e-6, "mean", i);
 	}
@@ -419,8 +421,8 @@ static void check_bn(int32_t xdt, int32_t pdt, bool last, bool view)
 	ck_assert_int_eq(run(p, mem, isz, out, NULL), VOPS_RUN_OK);
 	for (i = 0; i < x.n; i++) {
 		size_t c = last ? i % 3 : i / 20 % 3, q = view ? 2 * c : c;
-		double w = (x.v[i] - prm[2].v[q]) / sqrt(prm[3].v[q] + (double)0.01f) * prm[0].v[q] +
-			prm[1].v[q];
+		double w = (x.v[i] - prm[2].v[q]) / sqrt(prm[3].v[q] + (double)0.01f) *
+			prm[0].v[q] + prm[1].v[q];
 
 		expect_near(get(out[0], xdt, i), w, 4 * prec(xdt) * (fabs(w) + 1), "y", i);
 	}
@@ -455,7 +457,9 @@ static void check_in(int32_t dt, bool last, bool full_gamma)
 	struct tens x, g, b;
 	struct vops_tensor in[3];
 	struct vops_plan *p = malloc(sizeof(*p));
-	struct vops_attr at[2] = { ATTR_S("data_format", last ? "NHWC" : "NCHW"), ATTR_F("epsilon", 1e-2f) };
+	struct vops_attr at[2] = {
+		ATTR_S("data_format", last ? "NHWC" : "NCHW"), ATTR_F("epsilon", 1e-2f),
+	};
 	void *mem[3], *out[3];
 	size_t isz[3], n, c, k;
 
@@ -494,13 +498,16 @@ static void check_in(int32_t dt, bool last, bool full_gamma)
 			}
 			for (k = 0; k < 20; k++) {
 				size_t at_ = last ? n * 60 + k * 3 + c : n * 60 + c * 20 + k;
-				double w = (x.v[at_] - mean) / sqrt(var + (double)1e-2f) * g.v[c] + b.v[c];
+				double w = (x.v[at_] - mean) / sqrt(var + (double)1e-2f) * g.v[c] +
+					b.v[c];
 
-				expect_near(get(out[0], dt, at_), w, 4 * prec(dt) * (fabs(w) + 1), "y", at_);
+				expect_near(get(out[0], dt, at_), w, 4 * prec(dt) * (fabs(w) + 1),
+					    "y", at_);
 			}
-			expect_near(get(out[1], dt, n * 3 + c), mean, 2 * prec(dt) * (fabs(mean) + 1),
-				    "mean", n * 3 + c);
-			expect_near(get(out[2], dt, n * 3 + c), var, 2 * prec(dt) * var, "var", n * 3 + c);
+			expect_near(get(out[1], dt, n * 3 + c), mean,
+				    2 * prec(dt) * (fabs(mean) + 1), "mean", n * 3 + c);
+			expect_near(get(out[2], dt, n * 3 + c), var, 2 * prec(dt) * var, "var",
+				    n * 3 + c);
 		}
 	for (k = 0; k < 3; k++)
 		free(out[k]);
@@ -571,7 +578,8 @@ END_TEST
 
 /* ---- MVNV2 ----------------------------------------------------------------------- */
 
-/* MVNV2 over @axes (NULL: the default [0, 2, 3]) of x [2, 3, 4, 2]; @view: x's last two axes swapped. */
+/* MVNV2 over @axes (NULL: the default [0, 2, 3]) of x [2, 3, 4, 2]; @view: x's last two
+ * axes swapped in memory. */
 static void check_mvn(int32_t dt, const int64_t *axes, int naxes, bool view)
 {
 	int64_t xd[4] = { 2, 3, 4, 2 }, vs[4] = { 24, 8, 1, 4 };
@@ -647,7 +655,8 @@ END_TEST
 
 START_TEST(plan_errors)
 {
-	int64_t xd[2] = { 4, 6 }, gd[1] = { 6 }, bad[1] = { 5 }, x4[4] = { 2, 3, 4, 5 }, c3[1] = { 3 };
+	int64_t xd[2] = { 4, 6 }, gd[1] = { 6 }, bad[1] = { 5 }, x4[4] = { 2, 3, 4, 5 };
+	int64_t c3[1] = { 3 };
 	int64_t e0[2] = { 2, 0 }, e1[2] = { 0, 6 };
 	struct vops_tensor x = { .dtype = ACL_FLOAT, .ndim = 2, .dims = xd };
 	struct vops_tensor g = { .dtype = ACL_FLOAT, .ndim = 1, .dims = gd };

@@ -82,7 +82,9 @@ static enum onnx_err map_layer_norm(struct onnx_map *m)
 		ret = onnx_map_attr_int(m, "begin_norm_axis", axis);
 	if (!ret)
 		ret = onnx_map_attr_int(m, "begin_params_axis", axis);
-	return ret ? ret : onnx_map_attr_float(m, "epsilon", onnx_attr_float(m->node, "epsilon", 1e-5f));
+	if (ret)
+		return ret;
+	return onnx_map_attr_float(m, "epsilon", onnx_attr_float(m->node, "epsilon", 1e-5f));
 }
 
 /* CANN's parser sets NCHW and ONNX's epsilon (default 1e-5). */
@@ -92,7 +94,9 @@ static enum onnx_err map_instance_norm(struct onnx_map *m)
 
 	if (!ret)
 		ret = onnx_map_attr_str(m, "data_format", "NCHW");
-	return ret ? ret : onnx_map_attr_float(m, "epsilon", onnx_attr_float(m->node, "epsilon", 1e-5f));
+	if (ret)
+		return ret;
+	return onnx_map_attr_float(m, "epsilon", onnx_attr_float(m->node, "epsilon", 1e-5f));
 }
 
 /*
@@ -106,8 +110,9 @@ static enum onnx_err map_lrn(struct onnx_map *m)
 	enum onnx_err ret;
 
 	if (size < 1 || size % 2 == 0)
-		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "size %lld: CANN's depth_radius expresses "
-				     "odd sizes only", (long long)size);
+		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED,
+				     "size %lld: CANN's depth_radius expresses odd sizes only",
+				     (long long)size);
 	ret = onnx_map_simple(m, "LRN");
 	if (!ret)
 		ret = onnx_map_attr_int(m, "depth_radius", (size - 1) / 2);
