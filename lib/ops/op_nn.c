@@ -800,6 +800,22 @@ static enum vops_err bad_params(const struct ops_call *c, struct vops_error *err
 			c->def->name, c->at.pr.ni, c->at.pr.nf);
 }
 
+/* Every input's dimensions within VOPS_MAX_DIM, its elements within 2^40: products below stay in range. */
+static enum vops_err inputs_ok(const struct ops_call *c, struct vops_error *err)
+{
+	uint64_t n;
+	int i, d;
+
+	for (i = 0; i < c->nin; i++) {
+		for (d = 0; d < c->in[i].ndim; d++)
+			if ((uint64_t)c->in[i].dims[d] > VOPS_MAX_DIM)
+				return ops_too_large(c->def, err);
+		if (!ops_count(&c->in[i], &n) || n > VOPS_MAX_BYTES)
+			return ops_too_large(c->def, err);
+	}
+	return VOPS_OK;
+}
+
 /* ---- attribute helpers --------------------------------------------------------- */
 
 /* List @name of exactly @n ints into @v; absent: @dflt (NULL: required). */
@@ -964,6 +980,8 @@ static enum vops_err bmm_infer(const struct ops_call *c, struct vops_plan *p, st
 	enum vops_err ret;
 	int ondim, i;
 
+	if (inputs_ok(c, err))
+		return inputs_ok(c, err);
 	if (c->at.pr.ni != 2 || c->at.pr.nf || (uint64_t)c->at.pr.i[0] > 1 ||
 	    (uint64_t)c->at.pr.i[1] > 1)
 		return bad_params(c, err);
@@ -1100,6 +1118,8 @@ static enum vops_err gemm_infer(const struct ops_call *c, struct vops_plan *p,
 	enum vops_err ret;
 	int i;
 
+	if (inputs_ok(c, err))
+		return inputs_ok(c, err);
 	if (c->at.pr.ni != 2 || c->at.pr.nf || (uint64_t)c->at.pr.i[0] > 1 ||
 	    (uint64_t)c->at.pr.i[1] > 1)
 		return bad_params(c, err);
@@ -1351,6 +1371,8 @@ static enum vops_err einsum_infer(const struct ops_call *c, struct vops_plan *p,
 	enum vops_err ret;
 	int i, k;
 
+	if (inputs_ok(c, err))
+		return inputs_ok(c, err);
 	ret = einsum_shape(c, &e, err);
 	if (ret)
 		return ret;
@@ -1555,15 +1577,17 @@ static enum vops_err conv_win(const struct ops_call *c, bool transpose, struct n
 		if (!w->k[a])
 			return ops_fail(err, VOPS_ERR_INPUT, "%s: the filter is empty", c->def->name);
 		if (transpose) {
-			int64_t o = w->s[a] * (w->in[a] - 1) + v[4] + ext - v[2] - v[3];
+			/* each term within 2^62: their sum is computed wide */
+			__int128 o = (__int128)w->s[a] * (w->in[a] - 1) + v[4] + ext - v[2] - v[3];
 
 			if (v[4] < 0 || (v[4] >= w->s[a] && v[4] >= w->d[a]) || v[5] != o || o < 0 ||
 			    !w->in[a])
 				return ops_fail(err, VOPS_ERR_ATTR, "%s: output size %" PRId64 " of "
 						"spatial axis %d is not the one strides, pads and "
 						"output_padding %" PRId64 " give (%" PRId64 ")",
-						c->def->name, v[5], i, v[4], o);
-			w->out[a] = o;
+						c->def->name, v[5], i, v[4],
+						(int64_t)(o > NN_MAX ? NN_MAX : o < -NN_MAX ? -NN_MAX : o));
+			w->out[a] = (int64_t)o;
 		} else {
 			if (w->in[a] + w->pb[a] + w->pe[a] < ext)
 				return ops_fail(err, VOPS_ERR_INPUT, "%s: the filter's extent %" PRId64
@@ -1584,6 +1608,8 @@ static enum vops_err conv_infer_common(const struct ops_call *c, struct vops_pla
 	char s[96];
 	int i;
 
+	if (inputs_ok(c, err))
+		return inputs_ok(c, err);
 	ret = conv_win(c, transpose, &w, err);
 	if (ret)
 		return ret;
@@ -1858,6 +1884,8 @@ static enum vops_err pool_infer(const struct ops_call *c, struct vops_plan *p, s
 	enum vops_err ret;
 	int i;
 
+	if (inputs_ok(c, err))
+		return inputs_ok(c, err);
 	if (c->nout > 1 && !is_max(c->def))
 		return ops_fail(err, VOPS_ERR_OUTPUT, "%s has 1 output", c->def->name);
 	if (!is_max(c->def) && !(ops_dtype_bit(c->in[0].dtype) & OPS_DT_REAL))
