@@ -19,7 +19,7 @@
  *   GlobalAveragePool GlobalMaxPool (vnpu)
  *                      over every axis after N and C
  *
- * fp32 products and convolutions run through BLIS (kern_conv.c), in pieces
+ * fp32 products and convolutions run through BLIS (im2col), in pieces
  * handed to the parallel hook; fp16/bf16 are widened to fp32 in the
  * workspace and rounded once. Everything else computes in double (floats)
  * or int64 (integers, wrapping) in the workspace. Parameters are
@@ -416,8 +416,9 @@ static enum vops_run_status conv_piece(const void *ctx, struct ops_runner *r, ui
 }
 
 /* A direct convolution in double (ACL_DOUBLE). */
-static enum vops_run_status conv_direct_f64(const struct nn_win *w, const double *x, const double *f,
-					    const double *bias, double *y, struct ops_runner *r)
+static enum vops_run_status conv_direct_f64(const struct nn_win *w, const double *x,
+					    const double *f, const double *bias, double *y,
+					    struct ops_runner *r)
 {
 	int64_t cg = w->c / w->groups, mg = w->m / w->groups, n, mo, oz, oy, ox, ci, kz, ky, kx;
 	uint64_t done = NN_STOP_WORK, row = (uint64_t)cg * sp3(w->k) * (uint64_t)w->out[2];
@@ -800,7 +801,8 @@ static enum vops_err bad_params(const struct ops_call *c, struct vops_error *err
 			c->def->name, c->at.pr.ni, c->at.pr.nf);
 }
 
-/* Every input's dimensions within VOPS_MAX_DIM, its elements within 2^40: products below stay in range. */
+/* Every input's dimensions within VOPS_MAX_DIM, its elements within 2^40: the
+ * products below stay in range. */
 static enum vops_err inputs_ok(const struct ops_call *c, struct vops_error *err)
 {
 	uint64_t n;
@@ -972,7 +974,8 @@ static bool mm_ws(int32_t dt, uint64_t ca, uint64_t cb, uint64_t co, uint64_t *w
 	return ops_bytes(ca + cb + co, es, ws);
 }
 
-static enum vops_err bmm_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err bmm_infer(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
 {
 	int64_t odims[VOPS_MAX_RANK];
 	struct nn_mm j;
@@ -1303,7 +1306,8 @@ bad:
 }
 
 /* The letters' sizes and every operand's strides per letter, from the parameters. */
-static enum vops_err einsum_shape(const struct ops_call *c, struct nn_ein *e, struct vops_error *err)
+static enum vops_err einsum_shape(const struct ops_call *c, struct nn_ein *e,
+				  struct vops_error *err)
 {
 	const struct ops_params *pr = &c->at.pr;
 	uint32_t at = 3, k, i;
@@ -1599,8 +1603,8 @@ static enum vops_err conv_win(const struct ops_call *c, bool transpose, struct n
 	return VOPS_OK;
 }
 
-static enum vops_err conv_infer_common(const struct ops_call *c, struct vops_plan *p, bool transpose,
-				       struct vops_error *err)
+static enum vops_err conv_infer_common(const struct ops_call *c, struct vops_plan *p,
+				       bool transpose, struct vops_error *err)
 {
 	int64_t od[5];
 	struct nn_win w;
@@ -1630,7 +1634,8 @@ static enum vops_err conv_infer_common(const struct ops_call *c, struct vops_pla
 	return ret;
 }
 
-static enum vops_err conv_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err conv_infer(const struct ops_call *c, struct vops_plan *p,
+				struct vops_error *err)
 {
 	return conv_infer_common(c, p, false, err);
 }
@@ -1690,13 +1695,13 @@ static const struct ops_def def_conv3dt = CONV_DEF("Conv3DTransposeD", 6, convt_
  * window, stride, dilation, pad before, pad after. The global pools have
  * none.
  */
-static const char *const maxv3_attrs[] = { "ksize", "strides", "padding_mode", "pads", "data_format",
-					   "global_pooling", "ceil_mode", "dilation", "storage_order",
+static const char *const maxv3_attrs[] = { "ksize", "strides", "padding_mode", "pads",
+					   "data_format", "global_pooling", "ceil_mode", "dilation", "storage_order",
 					   NULL };
 static const char *const max3d_attrs[] = { "ksize", "strides", "padding", "pads", "dilation",
 					   "ceil_mode", "data_format", "storage_order", NULL };
-static const char *const avgv2_attrs[] = { "ksize", "strides", "padding_mode", "pads", "data_format",
-					   "global_pooling", "ceil_mode", "exclusive",
+static const char *const avgv2_attrs[] = { "ksize", "strides", "padding_mode", "pads",
+					   "data_format", "global_pooling", "ceil_mode", "exclusive",
 					   "divisor_override", NULL };
 static const char *const avg3d_attrs[] = { "ksize", "strides", "pads", "count_include_pad",
 					   "ceil_mode", "divisor_override", "data_format", NULL };
@@ -1877,7 +1882,8 @@ static enum vops_err pool_win(const struct ops_call *c, struct nn_win *w, struct
 	return VOPS_OK;
 }
 
-static enum vops_err pool_infer(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+static enum vops_err pool_infer(const struct ops_call *c, struct vops_plan *p,
+				struct vops_error *err)
 {
 	int64_t od[5];
 	struct nn_win w;

@@ -479,7 +479,8 @@ START_TEST(conv_1d_3d_pointwise)
 END_TEST
 
 /* The parallel hook gets the pieces (backwards here): the same results. */
-static void backwards(void *priv, unsigned int count, void (*fn)(void *arg, unsigned int i), void *arg)
+static void backwards(void *priv, unsigned int count, void (*fn)(void *arg, unsigned int i),
+		      void *arg)
 {
 	(*(unsigned int *)priv)++;
 	for (unsigned int i = count; i-- > 0;)
@@ -736,7 +737,7 @@ START_TEST(plan_errors)
 }
 END_TEST
 
-/* ---- hostile descriptors ------------------------------------------------------------------------ */
+/* ---- hostile descriptors ------------------------------------------------------------- */
 
 /*
  * Every byte of @c's descriptor set to a few values: the run faults

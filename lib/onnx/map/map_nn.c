@@ -19,8 +19,8 @@
 #define NN_MAX_SP 3
 
 /* A one-element tensor the mapping makes: type @dt (ONNX), @v's bits (@es bytes). */
-static enum onnx_err made_scalar(struct onnx_map *m, int32_t dt, int32_t acl, const void *v, size_t es,
-				 int *at)
+static enum onnx_err made_scalar(struct onnx_map *m, int32_t dt, int32_t acl, const void *v,
+				 size_t es, int *at)
 {
 	struct onnx_call *c = m->call;
 	struct onnx_tensor *t;
@@ -67,7 +67,8 @@ static enum onnx_err map_matmul(struct onnx_map *m)
 /* GEMM: a, b, c (0 when absent), alpha, beta as one-element fp32 tensors. */
 static enum onnx_err map_gemm(struct onnx_map *m)
 {
-	float alpha = onnx_attr_float(m->node, "alpha", 1.0f), beta = onnx_attr_float(m->node, "beta", 1.0f);
+	float alpha = onnx_attr_float(m->node, "alpha", 1.0f);
+	float beta = onnx_attr_float(m->node, "beta", 1.0f);
 	const struct onnx_tensor *a = m->nin ? m->in[0].value : NULL;
 	struct onnx_call *c = m->call;
 	uint64_t zero = 0;
@@ -183,8 +184,9 @@ static enum onnx_err window(struct onnx_map *m, struct win *w, const int64_t *k)
  * entries, N and C first; a 1-D call on a 2-D operator has H = 1) and the
  * interleaved pads.
  */
-static enum onnx_err cann_lists(struct onnx_map *m, const struct win *w, int full, const char *sname,
-				const char *dname, const int64_t *ksz, const char *kname)
+static enum onnx_err cann_lists(struct onnx_map *m, const struct win *w, int full,
+				const char *sname, const char *dname, const int64_t *ksz,
+				const char *kname)
 {
 	int64_t st[5] = { 1, 1, 1, 1, 1 }, dl[5] = { 1, 1, 1, 1, 1 }, ks[5] = { 1, 1, 1, 1, 1 };
 	int64_t pd[6] = { 0 };
@@ -380,7 +382,8 @@ static enum onnx_err map_global_average_pool(struct onnx_map *m)
 	return onnx_map_simple(m, "GlobalAveragePool");
 }
 
-/* CANN's parser makes a MaxPool of ksize -1 (resolved by its graph engine): a vnpu operator here. */
+/* CANN's parser makes a MaxPool of ksize -1 (its graph engine resolves it): a vnpu
+ * operator here. */
 static enum onnx_err map_global_max_pool(struct onnx_map *m)
 {
 	return onnx_map_simple(m, "GlobalMaxPool");
