@@ -390,14 +390,14 @@ static enum onnx_err map_global_max_pool(struct onnx_map *m)
 }
 
 const struct onnx_map_entry onnx_map_nn[] = {
-	{ "MatMul", map_matmul },
-	{ "Gemm", map_gemm },
-	{ "Einsum", map_einsum },
-	{ "Conv", map_conv },
-	{ "ConvTranspose", map_conv_transpose },
-	{ "MaxPool", map_max_pool },
-	{ "AveragePool", map_average_pool },
-	{ "GlobalAveragePool", map_global_average_pool },
-	{ "GlobalMaxPool", map_global_max_pool },
-	{ NULL, NULL },
+	{ "MatMul", map_matmul, "MatMul BatchMatMulV2" },
+	{ "Gemm", map_gemm, "GEMM" },
+	{ "Einsum", map_einsum, "Einsum" },
+	{ "Conv", map_conv, "Conv2D Conv3D" },
+	{ "ConvTranspose", map_conv_transpose, "Conv2DTransposeD Conv3DTransposeD" },
+	{ "MaxPool", map_max_pool, "MaxPoolV3 MaxPool3D" },
+	{ "AveragePool", map_average_pool, "AvgPoolV2 AvgPool3D" },
+	{ "GlobalAveragePool", map_global_average_pool, "GlobalAveragePool" },
+	{ "GlobalMaxPool", map_global_max_pool, "GlobalMaxPool" },
+	{ NULL, NULL, NULL },
 };

@@ -149,10 +149,10 @@ static enum onnx_err map_mvn(struct onnx_map *m)
 }
 
 const struct onnx_map_entry onnx_map_norm[] = {
-	{ "BatchNormalization", map_batch_norm },
-	{ "LayerNormalization", map_layer_norm },
-	{ "InstanceNormalization", map_instance_norm },
-	{ "LRN", map_lrn },
-	{ "MeanVarianceNormalization", map_mvn },
-	{ NULL, NULL },
+	{ "BatchNormalization", map_batch_norm, "BatchNorm" },
+	{ "LayerNormalization", map_layer_norm, "LayerNorm LayerNormV3" },
+	{ "InstanceNormalization", map_instance_norm, "InstanceNorm" },
+	{ "LRN", map_lrn, "LRN" },
+	{ "MeanVarianceNormalization", map_mvn, "MVNV2" },
+	{ NULL, NULL, NULL },
 };
