@@ -252,11 +252,18 @@ uint32_t rt_op_task(const struct vops_plan *p, const struct rt_op_bufs *bufs, ui
 	uint32_t off = rt_op_operand_offset(p), n = 0;
 	int i;
 
+	/*
+	 * The device has no empty operands: an input or output the operator
+	 * touches no byte of (Shape's input, an empty tensor beside others)
+	 * travels as the one byte at its address, which lib/ops never reads
+	 * or writes.
+	 */
 	for (i = 0; i < p->nin; i++)
-		ops[n++] = (struct drm_vnpu_operand){ .va = bufs->in[i], .size = p->in_bytes[i],
+		ops[n++] = (struct drm_vnpu_operand){ .va = bufs->in[i], .size = p->in_bytes[i] ? p->in_bytes[i] : 1,
 						      .access = VNPU_OPERAND_READ };
 	for (i = 0; i < p->nout; i++)
-		ops[n++] = (struct drm_vnpu_operand){ .va = bufs->out[i], .size = p->out[i].bytes,
+		ops[n++] = (struct drm_vnpu_operand){ .va = bufs->out[i],
+						      .size = p->out[i].bytes ? p->out[i].bytes : 1,
 						      .access = VNPU_OPERAND_WRITE };
 	if (p->ws_bytes)
 		ops[n++] = (struct drm_vnpu_operand){ .va = ws, .size = p->ws_bytes,

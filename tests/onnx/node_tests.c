@@ -262,7 +262,11 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 	aclTensorDesc *idesc[MAX_IO] = { 0 }, *odesc[MAX_IO] = { 0 };
 	aclDataBuffer *ibuf[MAX_IO] = { 0 }, *obuf[MAX_IO] = { 0 };
 	void *idev[MAX_IO] = { 0 }, *odev[MAX_IO] = { 0 };
+	static const char *const entry_names[4] = {
+		"aclopExecuteV2", "aclopCompileAndExecuteV2", "aclopExecute", "aclopCompileAndExecute",
+	};
 	aclopAttr *at = acl_attrs(c, r);
+	const char *how;
 	bool ok = false;
 	aclError e;
 	int i;
@@ -292,6 +296,7 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 		obuf[i] = aclCreateDataBuffer(odev[i], p->out[i].bytes);
 	}
 	/* Each test through one of the four entry points, in turn (same rules). */
+	how = entry_names[entry % 4];
 	switch (entry++ % 4) {
 	case 0:
 		e = aclopExecuteV2(c->type, io->nin, idesc, ibuf, io->nout, odesc, obuf, at, stream);
@@ -318,7 +323,7 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 	if (!e)
 		e = aclrtSynchronizeStream(stream);
 	if (e) {
-		say(r, "aclopExecuteV2: %d %s", e, aclGetRecentErrMsg());
+		say(r, "%s: %d %s", how, e, aclGetRecentErrMsg());
 		goto out;
 	}
 	for (i = 0; i < io->nout; i++)
