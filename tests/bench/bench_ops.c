@@ -15,7 +15,8 @@
  *    requiring pool workspace (pool lookup plus hazard records);
  *  - a POOL_BIND + POOL_UNBIND pair of a 4 KiB range;
  *  - the operator library's figures (issue 14), each device (submit + wait)
- *    over the obvious C loop at -O2: a 512^3 fp32 MatMul (i-k-j), an fp32
+ *    over the obvious C loop at -O2: a 512^3 fp32 MatMul (i-k-j and the
+ *    textbook i-j-k), an fp32
  *    Conv2D 3x3 of 64 to 64 channels on 56 x 56 (pad 1; the direct seven
  *    loops), SoftmaxV2 and LayerNorm over the rows of a 1024 x 1024 fp32
  *    matrix, and TransposeD of it.
@@ -113,6 +114,20 @@ static void cpu_matmul_mnk(float *restrict c, const float *restrict a, const flo
 				c[i * n + j] += aip * b[p * n + j];
 		}
 	}
+}
+
+/* The textbook i-j-k loop on rectangular operands. */
+static void cpu_matmul_ijk_mnk(float *restrict c, const float *restrict a, const float *restrict b,
+			       unsigned int m, unsigned int n, unsigned int k)
+{
+	for (unsigned int i = 0; i < m; i++)
+		for (unsigned int j = 0; j < n; j++) {
+			float sum = 0;
+
+			for (unsigned int p = 0; p < k; p++)
+				sum += a[i * k + p] * b[p * n + j];
+			c[i * n + j] = sum;
+		}
 }
 
 /* NCHW convolution, N = 1, C in and K out channels, 3 x 3, stride 1, pad 1. */
@@ -222,6 +237,12 @@ static void bench_cpu(void)
 		__asm__ volatile("" ::: "memory");
 	});
 	record(&s, "ops_matmul512_cpu_ikj");
+	bench_samples_init(&s, scaled(3, 1));
+	BENCH_LOOP(&s, scaled(3, 1), 1, {
+		cpu_matmul_ijk_mnk(c, a, b, quick ? 64 : MM_BIG, MM_BIG, MM_BIG);
+		__asm__ volatile("" ::: "memory");
+	});
+	record(&s, "ops_matmul512_cpu_ijk");
 	bench_samples_init(&s, scaled(5, 1));
 	BENCH_LOOP(&s, scaled(5, 1), 1, {
 		cpu_conv3x3(c, a, b, CONV_C, quick ? 4 : CONV_C, CONV_HW);
