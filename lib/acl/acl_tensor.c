@@ -14,28 +14,19 @@
 
 size_t rt_dtype_size(aclDataType dtype)
 {
+	/* The types the operators compute on are lib/ops' to say. */
+	size_t size = vops_dtype_size(dtype);
+
+	if (size)
+		return size;
 	switch (dtype) {
-	case ACL_INT8:
-	case ACL_UINT8:
-	case ACL_BOOL:
 	case ACL_HIFLOAT8:
 	case ACL_FLOAT8_E5M2:
 	case ACL_FLOAT8_E4M3FN:
 	case ACL_FLOAT8_E8M0:
 		return 1;
-	case ACL_FLOAT16:
-	case ACL_BF16:
-	case ACL_INT16:
-	case ACL_UINT16:
-		return 2;
-	case ACL_FLOAT:
-	case ACL_INT32:
-	case ACL_UINT32:
 	case ACL_COMPLEX32:
 		return 4;
-	case ACL_INT64:
-	case ACL_UINT64:
-	case ACL_DOUBLE:
 	case ACL_COMPLEX64:
 		return 8;
 	case ACL_COMPLEX128:

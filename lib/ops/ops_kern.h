@@ -116,19 +116,10 @@ static inline bool ops_lowp(int32_t dt)
 	return dt == ACL_FLOAT16 || dt == ACL_BF16;
 }
 
-/* Bytes of one element (every type lib/ops takes; ops_dt_size()). */
+/* Bytes of one element (every type lib/ops takes; vops_dtype_size()). */
 static inline uint32_t ops_esize(int32_t dt)
 {
-	switch (dt) {
-	case ACL_INT8: case ACL_UINT8: case ACL_BOOL:
-		return 1;
-	case ACL_FLOAT16: case ACL_BF16: case ACL_INT16: case ACL_UINT16:
-		return 2;
-	case ACL_DOUBLE: case ACL_INT64: case ACL_UINT64:
-		return 8;
-	default:
-		return 4;
-	}
+	return (uint32_t)vops_dtype_size(dt);
 }
 
 /*
