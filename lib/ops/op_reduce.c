@@ -2,11 +2,13 @@
 /*
  * op_reduce.c - the operators along axes: ReduceSumD, ReduceMaxD, SoftmaxV2.
  *
- *   ReduceSumD ReduceMaxD  1 input; axes (required: any set, negative ones
+ *   ReduceSumD ReduceMaxD  1 input (real and integer types; ReduceMaxD also
+ *                          bool); axes (required: any set, negative ones
  *                          counted from the end, [] is the identity),
  *                          keep_dims
- *   SoftmaxV2              1 float input; axes (adjacent axes; default the
- *                          last one), half_to_float (false only)
+ *   SoftmaxV2              1 real input (fp32 fp16 bf16 fp64); axes
+ *                          (adjacent axes; default the last one),
+ *                          half_to_float (false only)
  *
  * The input is seen as rows x cols x inner around the named axes: cols the
  * product of the named axes, rows of the dimensions before them, inner of
@@ -24,11 +26,21 @@
  * Sums of fp32 are compensated (Kahan) across chunks and pairwise within
  * them; maxima propagate NaN. In place: yes (a chain's first primitive
  * reads all of the input before its last one writes the output).
+ *
+ * The kernels take fp32, fp16, bf16 and int32 (version 1's types): for
+ * them all of the above holds unchanged. Every other type runs on the
+ * reduce family's engine (op_reduce2.c, ops_reduce.h) in one pass over
+ * any set of axes, with no workspace: integers in int64 (sums wrap,
+ * uint64 compared unsigned), fp64 in double (sums compensated), NaN
+ * propagating through maxima. Views reach both through vops_run()'s dense
+ * copies (no OPS_DEF_STRIDED: version 1's workspace for a view holds the
+ * copy, and the kernels read dense memory).
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "ops_int.h"
+#include "ops_reduce.h"
 
 static const char *const reduce_attrs[] = { "axes", "keep_dims", NULL };
 static const char *const softmax_attrs[] = { "axes", "half_to_float", NULL };
@@ -45,6 +57,12 @@ static bool axis_named(const struct ops_call *c, int i)
 static bool is_softmax(const struct ops_call *c)
 {
 	return c->def->kind == OPS_K_SOFTMAX;
+}
+
+/* Do version 1's kernels take @c (its type is one of theirs)? */
+static bool fast_type(const struct ops_call *c)
+{
+	return (ops_dtype_bit(c->in[0].dtype) & OPS_DT_ALL) != 0;
 }
 
 /* ---- CANN attributes ------------------------------------------------------------ */
@@ -335,7 +353,7 @@ static enum vops_err rows_workspace(const struct ops_call *c, struct vops_plan *
 	struct chain ch;
 
 	p->ws_bytes = 0;
-	if (p->empty)
+	if (p->empty || !fast_type(c))	/* the generic engine needs none */
 		return VOPS_OK;
 	rows_view(c, &v);	/* succeeded in rows_infer() */
 	if (!v.adjacent) {
@@ -359,7 +377,15 @@ static enum vops_run_status rows_run(const struct ops_call *c, const struct vops
 	struct chain ch;
 	unsigned int i;
 
-	(void)p;
+	if (!fast_type(c)) {
+		bool red[VOPS_MAX_RANK];
+		enum ops_red_kind kind = is_softmax(c) ? OPS_RED_SOFTMAX :
+					 c->def->kind == OPS_K_REDUCE_MAX ? OPS_RED_MAX : OPS_RED_SUM;
+
+		for (i = 0; i < (unsigned int)c->in[0].ndim; i++)
+			red[i] = axis_named(c, (int)i);
+		return ops_red_run_axes(c, kind, red, p, b, r);
+	}
 	rows_view(c, &v);
 	if (v.adjacent) {
 		single_args(c, &v, &a);
@@ -390,18 +416,18 @@ static enum vops_run_status rows_run(const struct ops_call *c, const struct vops
 
 const struct ops_def ops_def_reduce_sum = {
 	.name = "ReduceSumD", .id = OPS_ID_REDUCE_SUM, .kind = OPS_K_REDUCE_SUM, .nin = 1, .nout = 1,
-	.attr_fmt = OPS_AF_AXES, .dtypes = OPS_DT_ALL, .attrs = reduce_attrs, .parse = reduce_parse,
+	.attr_fmt = OPS_AF_AXES, .dtypes = OPS_DT_NUM, .attrs = reduce_attrs, .parse = reduce_parse,
 	.infer = rows_infer, .workspace = rows_workspace, .run = rows_run,
 };
 
 const struct ops_def ops_def_reduce_max = {
 	.name = "ReduceMaxD", .id = OPS_ID_REDUCE_MAX, .kind = OPS_K_REDUCE_MAX, .nin = 1, .nout = 1,
-	.attr_fmt = OPS_AF_AXES, .dtypes = OPS_DT_ALL, .attrs = reduce_attrs, .parse = reduce_parse,
+	.attr_fmt = OPS_AF_AXES, .dtypes = OPS_DT_ANY, .attrs = reduce_attrs, .parse = reduce_parse,
 	.infer = rows_infer, .workspace = rows_workspace, .run = rows_run,
 };
 
 const struct ops_def ops_def_softmax = {
 	.name = "SoftmaxV2", .id = OPS_ID_SOFTMAX, .kind = OPS_K_SOFTMAX, .nin = 1, .nout = 1,
-	.attr_fmt = OPS_AF_AXES, .dtypes = OPS_DT_FLOATS, .attrs = softmax_attrs, .parse = softmax_parse,
+	.attr_fmt = OPS_AF_AXES, .dtypes = OPS_DT_REAL, .attrs = softmax_attrs, .parse = softmax_parse,
 	.infer = rows_infer, .workspace = rows_workspace, .run = rows_run,
 };

@@ -19,7 +19,8 @@
  *   LogSoftmaxV2                         axes = [-1]
  *
  * (* vnpu's extensions, docs/ops/reduce.md.) Version 1's ReduceSumD,
- * ReduceMaxD and SoftmaxV2 are op_reduce.c's.
+ * ReduceMaxD and SoftmaxV2 are op_reduce.c's; the types their kernels do
+ * not take run on this engine (ops_red_run_axes(), ops_reduce.h).
  *
  * Every operator reads its input through its strides (views need no
  * copy) and needs no workspace but TopKD's. The canonical attributes are
@@ -39,6 +40,7 @@
 #include <string.h>
 
 #include "ops_int.h"
+#include "ops_reduce.h"
 
 /* ---- operators and their parameters ------------------------------------------------ */
 
@@ -970,6 +972,25 @@ static enum vops_run_status red_run(const struct ops_call *c, const struct vops_
 
 	if (red_check_params(c, &rc, NULL))	/* checked when planned */
 		return VOPS_RUN_FAULT;
+	return red_exec(c, &rc, p, b, r);
+}
+
+/* Version 1's operators on the types their kernels do not take (ops_reduce.h). */
+enum vops_run_status ops_red_run_axes(const struct ops_call *c, enum ops_red_kind kind,
+				      const bool *red, const struct vops_plan *p,
+				      const struct ops_bufs *b, struct ops_runner *r)
+{
+	static const uint8_t ops[] = {
+		[OPS_RED_SUM] = R_SUM, [OPS_RED_MAX] = R_MAX, [OPS_RED_SOFTMAX] = R_SOFTMAX,
+	};
+	struct red_call rc = { .op = (enum red_op)ops[kind] };
+	int i;
+
+	for (i = 0; i < c->in[0].ndim; i++) {
+		rc.red[i] = red[i];
+		if (red[i] && !rc.naxes++)
+			rc.axis = i;
+	}
 	return red_exec(c, &rc, p, b, r);
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Host unit tests for lib/ops' reduce family (op_reduce2.c) through the
- * public API: vops_plan() a call, vops_run() its descriptor on host
+ * Host unit tests for lib/ops' reduce family (op_reduce2.c), and for
+ * version 1's ReduceSumD, ReduceMaxD and SoftmaxV2 on the types that run
+ * on its engine, through the public API: vops_plan() a call, vops_run() its descriptor on host
  * memory, compare with values computed here; planning errors; descriptors
  * with a corrupted parameter or shape.
  */
@@ -533,6 +534,355 @@ START_TEST(hostile_descriptors)
 }
 END_TEST
 
+/* ---- version 1's ReduceSumD, ReduceMaxD, SoftmaxV2 on the types their kernels do not take ---- */
+
+static const int32_t v1_ints[] = {
+	ACL_INT8, ACL_UINT8, ACL_INT16, ACL_UINT16, ACL_UINT32, ACL_INT64, ACL_UINT64,
+};
+
+static bool dt_unsigned(int32_t dt)
+{
+	return dt == ACL_UINT8 || dt == ACL_UINT16 || dt == ACL_UINT32 || dt == ACL_UINT64 ||
+	       dt == ACL_BOOL;
+}
+
+/* Element @i of integer type @dt at @p: set to @v (its low bits), or read (as int64 bits). */
+static void put_i(int32_t dt, void *p, uint64_t i, int64_t v)
+{
+	switch (dt) {
+	case ACL_INT8: ((int8_t *)p)[i] = (int8_t)v; break;
+	case ACL_UINT8: ((uint8_t *)p)[i] = (uint8_t)v; break;
+	case ACL_BOOL: ((uint8_t *)p)[i] = v != 0; break;
+	case ACL_INT16: ((int16_t *)p)[i] = (int16_t)v; break;
+	case ACL_UINT16: ((uint16_t *)p)[i] = (uint16_t)v; break;
+	case ACL_INT32: ((int32_t *)p)[i] = (int32_t)v; break;
+	case ACL_UINT32: ((uint32_t *)p)[i] = (uint32_t)v; break;
+	default: ((int64_t *)p)[i] = v; break;
+	}
+}
+
+static int64_t get_i(int32_t dt, const void *p, uint64_t i)
+{
+	switch (dt) {
+	case ACL_INT8: return ((const int8_t *)p)[i];
+	case ACL_UINT8: case ACL_BOOL: return ((const uint8_t *)p)[i];
+	case ACL_INT16: return ((const int16_t *)p)[i];
+	case ACL_UINT16: return ((const uint16_t *)p)[i];
+	case ACL_INT32: return ((const int32_t *)p)[i];
+	case ACL_UINT32: return ((const uint32_t *)p)[i];
+	default: return ((const int64_t *)p)[i];
+	}
+}
+
+/* Wrap @v to type @dt, as the type holds it. */
+static int64_t wrap_i(int32_t dt, int64_t v)
+{
+	int64_t b;
+
+	put_i(dt, &b, 0, v);
+	return get_i(dt, &b, 0);
+}
+
+static const int64_t d234[] = { 2, 3, 4 };
+
+/* The output element of input element @i of [2, 3, 4] reduced over the axes @m (bits). */
+static unsigned int out_index(unsigned int i, unsigned int m)
+{
+	unsigned int idx[3] = { i / 12, i / 4 % 3, i % 4 }, o = 0, d;
+
+	for (d = 0; d < 3; d++)
+		if (!(m & (1u << d)))
+			o = o * (unsigned int)d234[d] + idx[d];
+	return o;
+}
+
+/* ReduceSumD and ReduceMaxD of integer type @dt over [2, 3, 4] with the axes @m. */
+static void check_int_reduce(int32_t dt, bool max, unsigned int m)
+{
+	const char *op = max ? "ReduceMaxD" : "ReduceSumD";
+	int64_t x[24], want[24], ax[3];
+	bool have[24] = { false };
+	struct call c = { 0 };
+	unsigned int i, n = 0, nout = 1, d;
+	uint64_t es = vops_dtype_size(dt);
+
+	for (d = 0; d < 3; d++)
+		if (m & (1u << d))
+			ax[n++] = d;
+		else
+			nout *= (unsigned int)d234[d];
+	/* values that overflow the narrow types when summed, some negative, extremes at the ends */
+	for (i = 0; i < 24; i++)
+		put_i(dt, x, i, (int64_t)(i * 2654435761u) - (int64_t)(i % 3 ? 0 : 1ll << 31) * 9);
+	put_i(dt, x, 5, dt_unsigned(dt) ? -1 : INT64_MAX);	/* the type's largest */
+	put_i(dt, x, 17, dt_unsigned(dt) ? 0 : INT64_MIN);	/* the smallest */
+	for (i = 0; i < 24; i++) {
+		unsigned int o = out_index(i, m);
+		int64_t v = get_i(dt, x, i);
+
+		if (max)
+			want[o] = !have[o] || (dt_unsigned(dt) ? (uint64_t)v > (uint64_t)want[o] :
+					       v > want[o]) ? v : want[o];
+		else
+			want[o] = (int64_t)((uint64_t)(have[o] ? want[o] : 0) + (uint64_t)v);
+		have[o] = true;
+	}
+	c.in = (struct vops_tensor){ .dtype = dt, .ndim = 3, .dims = d234 };
+	c.at[0] = a_ints("axes", (int)n, ax);
+	c.nat = 1;
+	ck_assert_msg(plan(&c, op) == VOPS_OK, "%s %s: %s", op, vops_dtype_name(dt), c.err.msg);
+	ck_assert_uint_eq(c.plan.out[0].dtype, dt);
+	ck_assert_uint_eq(c.plan.out[0].bytes, nout * es);
+	ck_assert_uint_eq(c.plan.ws_bytes, 0);	/* the generic engine: no chain, no workspace */
+	ck_assert_int_eq(c.plan.in_place, 1);
+	ck_assert_int_eq(run(&c, x, 24 * es), VOPS_RUN_OK);
+	for (i = 0; i < nout; i++)
+		ck_assert_msg(get_i(dt, c.out[0], i) == wrap_i(dt, want[i]),
+			      "%s %s axes 0x%x: element %u is %lld, want %lld", op, vops_dtype_name(dt),
+			      m, i, (long long)get_i(dt, c.out[0], i), (long long)wrap_i(dt, want[i]));
+	done(&c);
+}
+
+START_TEST(v1_reduce_ints)
+{
+	static const unsigned int masks[] = { 1, 2, 4, 3, 5, 7, 0 };	/* 5: not adjacent; 0: [] */
+	size_t t, k;
+
+	for (t = 0; t < sizeof(v1_ints) / sizeof(v1_ints[0]); t++)
+		for (k = 0; k < sizeof(masks) / sizeof(masks[0]); k++) {
+			check_int_reduce(v1_ints[t], false, masks[k]);
+			check_int_reduce(v1_ints[t], true, masks[k]);
+		}
+}
+END_TEST
+
+/* Wrapping and unsigned order at the edges of the types. */
+START_TEST(v1_reduce_int_edges)
+{
+	struct call c = { 0 };
+	int64_t ax[] = { 0 };
+	const int64_t d2[] = { 2 }, d6[] = { 2, 3 };
+	const uint8_t u8[] = { 200, 100 }, b[] = { 0, 0, 0, 0, 1, 0 };
+	const int64_t i64[] = { INT64_MAX, 1 };
+	const uint64_t u64[] = { 1ull << 63, UINT64_MAX - 1 };
+
+	c.in = (struct vops_tensor){ .dtype = ACL_UINT8, .ndim = 1, .dims = d2 };
+	c.at[0] = a_ints("axes", 1, ax);
+	c.nat = 1;
+	ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, u8, sizeof(u8)), VOPS_RUN_OK);
+	ck_assert_int_eq(*(uint8_t *)c.out[0], 44);	/* 300 mod 256 */
+	done(&c);
+	c.in.dtype = ACL_INT64;
+	ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, i64, sizeof(i64)), VOPS_RUN_OK);
+	ck_assert(*(int64_t *)c.out[0] == INT64_MIN);
+	done(&c);
+	c.in.dtype = ACL_UINT64;
+	ck_assert_int_eq(plan(&c, "ReduceMaxD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, u64, sizeof(u64)), VOPS_RUN_OK);
+	ck_assert(*(uint64_t *)c.out[0] == UINT64_MAX - 1);
+	done(&c);
+	ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, u64, sizeof(u64)), VOPS_RUN_OK);
+	ck_assert(*(uint64_t *)c.out[0] == (1ull << 63) - 2);
+	done(&c);
+	/* ReduceMaxD of bool: any; ReduceSumD refuses bool */
+	ax[0] = 1;
+	c.in = (struct vops_tensor){ .dtype = ACL_BOOL, .ndim = 2, .dims = d6 };
+	ck_assert_int_eq(plan(&c, "ReduceMaxD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, b, sizeof(b)), VOPS_RUN_OK);
+	ck_assert(((uint8_t *)c.out[0])[0] == 0 && ((uint8_t *)c.out[0])[1] == 1);
+	done(&c);
+	expect_err(&c, "ReduceSumD", VOPS_ERR_DTYPE, "ACL_BOOL");
+	c.in.dtype = ACL_INT8;
+	expect_err(&c, "SoftmaxV2", VOPS_ERR_DTYPE, "ACL_INT8");
+	c.in.dtype = ACL_COMPLEX64;
+	expect_err(&c, "ReduceMaxD", VOPS_ERR_DTYPE, "ACL_COMPLEX64");
+	/* an empty axis stays an error, as for version 1's types */
+	{
+		const int64_t e[] = { 2, 0 };
+
+		c.in = (struct vops_tensor){ .dtype = ACL_INT64, .ndim = 2, .dims = e };
+		expect_err(&c, "ReduceSumD", VOPS_ERR_INPUT, "empty axis");
+	}
+}
+END_TEST
+
+/* fp64: sums in double (compensated), maxima propagate NaN, softmax in double. */
+START_TEST(v1_fp64)
+{
+	static const unsigned int masks[] = { 1, 2, 4, 3, 5, 6, 7 };
+	const int64_t d3[] = { 3 };
+	const double big[] = { 1e16, 1, -1e16 };
+	double x[24], s[24], mx[24], sm[24], z[24];
+	struct call c = { 0 };
+	int64_t ax[3];
+	size_t k;
+	unsigned int i, n, d;
+
+	for (i = 0; i < 24; i++)
+		x[i] = (double)((i * 7) % 24) * 0.375 - 4.0 + 1e-9 * i;
+	for (k = 0; k < sizeof(masks) / sizeof(masks[0]); k++) {
+		unsigned int m = masks[k], nout = 1;
+
+		for (d = 0, n = 0; d < 3; d++)
+			if (m & (1u << d))
+				ax[n++] = d;
+			else
+				nout *= (unsigned int)d234[d];
+		for (i = 0; i < 24; i++)
+			s[i] = z[i] = 0, mx[i] = -INFINITY;
+		for (i = 0; i < 24; i++) {
+			s[out_index(i, m)] += x[i];
+			mx[out_index(i, m)] = fmax(mx[out_index(i, m)], x[i]);
+		}
+		for (i = 0; i < 24; i++)
+			z[out_index(i, m)] += exp(x[i] - mx[out_index(i, m)]);
+		for (i = 0; i < 24; i++)
+			sm[i] = exp(x[i] - mx[out_index(i, m)]) / z[out_index(i, m)];
+		c.in = (struct vops_tensor){ .dtype = ACL_DOUBLE, .ndim = 3, .dims = d234 };
+		c.at[0] = a_ints("axes", (int)n, ax);
+		c.nat = 1;
+		ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+		ck_assert_uint_eq(c.plan.ws_bytes, 0);
+		ck_assert_int_eq(run(&c, x, sizeof(x)), VOPS_RUN_OK);
+		for (i = 0; i < nout; i++)
+			ck_assert_msg(fabs(((double *)c.out[0])[i] - s[i]) <= 1e-14 * (1 + fabs(s[i])),
+				      "sum axes 0x%x element %u: %.17g, want %.17g", m, i,
+				      ((double *)c.out[0])[i], s[i]);
+		done(&c);
+		ck_assert_int_eq(plan(&c, "ReduceMaxD"), VOPS_OK);
+		ck_assert_int_eq(run(&c, x, sizeof(x)), VOPS_RUN_OK);
+		for (i = 0; i < nout; i++)
+			ck_assert(((double *)c.out[0])[i] == mx[i]);
+		done(&c);
+		if (m == 5) {	/* not adjacent: SoftmaxV2 refuses, as before */
+			expect_err(&c, "SoftmaxV2", VOPS_ERR_ATTR, "adjacent");
+			continue;
+		}
+		ck_assert_msg(plan(&c, "SoftmaxV2") == VOPS_OK, "%s", c.err.msg);
+		ck_assert_uint_eq(c.plan.ws_bytes, 0);
+		ck_assert_int_eq(run(&c, x, sizeof(x)), VOPS_RUN_OK);
+		for (i = 0; i < 24; i++)
+			ck_assert_msg(fabs(((double *)c.out[0])[i] - sm[i]) <= 1e-15,
+				      "softmax axes 0x%x element %u: %.17g, want %.17g", m, i,
+				      ((double *)c.out[0])[i], sm[i]);
+		done(&c);
+	}
+	/* compensated: 1e16 + 1 - 1e16 is 1 (a plain double loop says 0) */
+	c.in = (struct vops_tensor){ .dtype = ACL_DOUBLE, .ndim = 1, .dims = d3 };
+	ax[0] = 0;
+	c.at[0] = a_ints("axes", 1, ax);
+	ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, big, sizeof(big)), VOPS_RUN_OK);
+	ck_assert(*(double *)c.out[0] == 1.0);
+	done(&c);
+	/* NaN propagates through a maximum and a softmax; the default axis is the last */
+	x[1] = NAN;
+	ck_assert_int_eq(plan(&c, "ReduceMaxD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, x, sizeof(big)), VOPS_RUN_OK);
+	ck_assert(isnan(*(double *)c.out[0]));
+	done(&c);
+	c.nat = 0;
+	ck_assert_int_eq(plan(&c, "SoftmaxV2"), VOPS_OK);
+	ck_assert_int_eq(run(&c, x, sizeof(big)), VOPS_RUN_OK);
+	ck_assert(isnan(((double *)c.out[0])[0]) && isnan(((double *)c.out[0])[2]));
+	done(&c);
+}
+END_TEST
+
+/* In place (the output on the input), and a view through vops_run()'s dense copy. */
+START_TEST(v1_in_place_and_views)
+{
+	int16_t x[24], want[6] = { 0 };
+	const int64_t tdims[] = { 3, 2 }, tst[] = { 1, 3 };
+	const int8_t i8[] = { 100, 100, 7, -1, 2, 3 };
+	struct vops_operand ops[2];
+	struct call c = { 0 };
+	int64_t ax[] = { 2 };
+	char why[256];
+	unsigned int i;
+
+	for (i = 0; i < 24; i++) {
+		x[i] = (int16_t)(i * 3001 - 20000);
+		want[i / 4] = (int16_t)(want[i / 4] + x[i]);
+	}
+	c.in = (struct vops_tensor){ .dtype = ACL_INT16, .ndim = 3, .dims = d234 };
+	c.at[0] = a_ints("axes", 1, ax);
+	c.nat = 1;
+	ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+	ck_assert_int_eq(c.plan.in_place, 1);
+	ops[0] = (struct vops_operand){ x, sizeof(x), VNPU_OPERAND_READ };
+	ops[1] = (struct vops_operand){ x, c.plan.out[0].bytes, VNPU_OPERAND_WRITE };
+	ck_assert_int_eq(vops_run(c.plan.desc, c.plan.desc_size, ops, 2, NULL, why, sizeof(why)),
+			 VOPS_RUN_OK);
+	for (i = 0; i < 6; i++)
+		ck_assert_int_eq(x[i], want[i]);
+	/* int8 [2, 3] seen as its transpose [3, 2]: sums of the columns, wrapped */
+	c.in = (struct vops_tensor){ .dtype = ACL_INT8, .ndim = 2, .dims = tdims, .strides = tst };
+	ax[0] = 1;
+	ck_assert_int_eq(plan(&c, "ReduceSumD"), VOPS_OK);
+	ck_assert_uint_ge(c.plan.ws_bytes, 6);	/* the dense copy */
+	ck_assert_int_eq(run(&c, i8, sizeof(i8)), VOPS_RUN_OK);
+	ck_assert(((int8_t *)c.out[0])[0] == 99 && ((int8_t *)c.out[0])[1] == 102 &&
+		  ((int8_t *)c.out[0])[2] == 10);
+	done(&c);
+	ck_assert_int_eq(plan(&c, "ReduceMaxD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, i8, sizeof(i8)), VOPS_RUN_OK);
+	ck_assert(((int8_t *)c.out[0])[0] == 100 && ((int8_t *)c.out[0])[1] == 100 &&
+		  ((int8_t *)c.out[0])[2] == 7);
+	done(&c);
+}
+END_TEST
+
+/*
+ * A descriptor of each new type: it runs; a first dimension larger than
+ * the operand holds faults, writing nothing; so does a type the operator
+ * does not take, and a wider type than the operand holds.
+ */
+static void v1_desc_case(const char *op, int32_t dt, int32_t refused)
+{
+	unsigned char x[24 * 8] = { 0 };
+	struct call c = { 0 };
+	int64_t ax[] = { 1 };
+
+	c.in = (struct vops_tensor){ .dtype = dt, .ndim = 3, .dims = d234 };
+	c.at[0] = a_ints("axes", 1, ax);
+	c.nat = 1;
+	ck_assert_msg(plan(&c, op) == VOPS_OK, "%s %s: %s", op, vops_dtype_name(dt), c.err.msg);
+	ck_assert_int_eq(c.plan.desc[16] | c.plan.desc[17] << 8, dt);
+	ck_assert_int_eq(run(&c, x, 24 * vops_dtype_size(dt)), VOPS_RUN_OK);
+	done(&c);
+	c.plan.desc[16 + 8] = 3;	/* dims[0] 2 -> 3 */
+	expect_fault(&c, (const float *)x, 24 * vops_dtype_size(dt));
+	ck_assert_int_eq(plan(&c, op), VOPS_OK);
+	c.plan.desc[16] = (unsigned char)refused;
+	c.plan.desc[17] = (unsigned char)(refused >> 8);
+	expect_fault(&c, (const float *)x, sizeof(x));
+	if (vops_dtype_size(dt) < 8) {
+		ck_assert_int_eq(plan(&c, op), VOPS_OK);
+		c.plan.desc[16] = ACL_DOUBLE;
+		c.plan.desc[17] = 0;
+		expect_fault(&c, (const float *)x, 24 * vops_dtype_size(dt));
+	}
+}
+
+START_TEST(v1_descriptors)
+{
+	size_t t;
+
+	for (t = 0; t < sizeof(v1_ints) / sizeof(v1_ints[0]); t++) {
+		v1_desc_case("ReduceSumD", v1_ints[t], ACL_BOOL);
+		v1_desc_case("ReduceMaxD", v1_ints[t], ACL_COMPLEX64);
+	}
+	v1_desc_case("ReduceSumD", ACL_DOUBLE, ACL_BOOL);
+	v1_desc_case("ReduceMaxD", ACL_DOUBLE, ACL_STRING);
+	v1_desc_case("ReduceMaxD", ACL_BOOL, ACL_COMPLEX64);
+	v1_desc_case("SoftmaxV2", ACL_DOUBLE, ACL_INT64);
+}
+END_TEST
+
 static Suite *reduce_suite(void)
 {
 	Suite *s = suite_create("vnpu_ops_reduce");
@@ -548,6 +898,11 @@ static Suite *reduce_suite(void)
 	tcase_add_test(tc, views);
 	tcase_add_test(tc, plan_errors);
 	tcase_add_test(tc, hostile_descriptors);
+	tcase_add_test(tc, v1_reduce_ints);
+	tcase_add_test(tc, v1_reduce_int_edges);
+	tcase_add_test(tc, v1_fp64);
+	tcase_add_test(tc, v1_in_place_and_views);
+	tcase_add_test(tc, v1_descriptors);
 	suite_add_tcase(s, tc);
 	return s;
 }
