@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# The README's operator table (section "### Operators") is
+# The README's operator table (section "## Operators") is
 # build/onnx/ops_table's output, from lib/ops and lib/onnx/map themselves:
 # fail if the two differ. With --fix, rewrite the README's table instead.
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,7 +16,7 @@ i = 0
 while i < len(lines):
     l = lines[i]
     if l.startswith("#"):
-        sec = l.startswith("### Operators")
+        sec = l.startswith("## Operators")
     if sec and l.startswith("| ") and not done:
         while i < len(lines) and lines[i].startswith("|"):
             i += 1
@@ -28,7 +28,7 @@ while i < len(lines):
 open(path, "w").write("\n".join(out))
 ' "$top/README.md"
 fi
-have=$(awk '/^#+ / { in_section = ($0 ~ /^### Operators/) }
+have=$(awk '/^#+ / { in_section = ($0 ~ /^## Operators/) }
 	in_section && /^\| / { print }' "$top/README.md")
 if [ "$want" != "$have" ]; then
 	echo "README.md's operator table differs from build/onnx/ops_table ($0 --fix rewrites it):"
