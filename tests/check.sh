@@ -66,7 +66,7 @@ host_suite kernel_doc make --no-print-directory kernel-doc
 host_suite bench_readme tests/bench/check-readme.sh
 host_suite bench_report tests/bench/check-report.sh
 # ONNX's node tests through lib/ops on the host (ASan and UBSan).
-host_suite onnx_nodes tests/onnx/run-node-tests.sh
+host_suite onnx_nodes tests/onnx/run-node-tests.sh --mutate 300
 host_suite ops_readme tests/onnx/check-readme-ops.sh
 for t in build/unit/test_*; do
 	[ -x "$t" ] || continue

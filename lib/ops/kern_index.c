@@ -297,7 +297,9 @@ static bool taps(const struct ops_call *c, int d, int64_t o, int t, int64_t *idx
 		idx[k] = 0;
 		w[k] = 0;
 	}
-	if (!source_coord(c, d, o, &xo)) {
+	/* Coordinates far outside any tensor (scales from a corrupted descriptor)
+	 * are outside, like those source_coord() says are. */
+	if (!source_coord(c, d, o, &xo) || !isfinite(xo) || fabs(xo) > 0x1p52) {
 		idx[0] = -1;
 		return true;
 	}

@@ -1005,14 +1005,18 @@ static enum vops_err block_infer(const struct ops_call *c, struct vops_plan *p,
 				") not divisible by block_size %" PRId64,
 				c->def->name, d2s ? "channels" : "height or width", ch, h, w, bs);
 	if (d2s) {
-		if ((uint64_t)h * (uint64_t)bs > VOPS_MAX_BYTES ||
-		    (uint64_t)w * (uint64_t)bs > VOPS_MAX_BYTES)
+		uint64_t hb, wb;
+
+		if (!ops_mul((uint64_t)h, (uint64_t)bs, &hb) || hb > VOPS_MAX_BYTES ||
+		    !ops_mul((uint64_t)w, (uint64_t)bs, &wb) || wb > VOPS_MAX_BYTES)
 			return ops_too_large(c->def, err);
 		ch /= bs * bs;
 		h *= bs;
 		w *= bs;
 	} else {
-		if ((uint64_t)ch * (uint64_t)bs * (uint64_t)bs > VOPS_MAX_BYTES)
+		uint64_t cb;
+
+		if (!ops_mul((uint64_t)ch, (uint64_t)(bs * bs), &cb) || cb > VOPS_MAX_BYTES)
 			return ops_too_large(c->def, err);
 		ch *= bs * bs;
 		h /= bs;

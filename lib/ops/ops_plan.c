@@ -207,9 +207,19 @@ static enum vops_err check_inputs(const struct ops_call *c, struct vops_error *e
 				return ops_fail(err, VOPS_ERR_INPUT,
 						"%s: input %d has the dimension %" PRId64 " at %d; vnpu executes "
 						"known shapes only", def->name, i, t->dims[j], j);
-		if (t->offset < 0)
+		/* Bounds every product of its dimensions (empty ones as 1) before
+		 * any operator's arithmetic: a descriptor may say anything. */
+		{
+			uint64_t n = 1;
+
+			for (j = 0; j < t->ndim; j++)
+				if (!ops_mul(n, t->dims[j] ? (uint64_t)t->dims[j] : 1, &n) ||
+				    n > VOPS_MAX_BYTES)
+					return ops_too_large(def, err);
+		}
+		if (t->offset < 0 || (uint64_t)t->offset > VOPS_MAX_BYTES)
 			return ops_fail(err, VOPS_ERR_INPUT, "%s: input %d has the offset %" PRId64
-					" (elements, at least 0)", def->name, i, t->offset);
+					" (elements, 0 to 2^40)", def->name, i, t->offset);
 		for (j = 0; t->strides && j < t->ndim; j++)
 			if (t->strides[j] < 0 || (uint64_t)t->strides[j] > VOPS_MAX_BYTES)
 				return ops_fail(err, VOPS_ERR_INPUT,

@@ -18,6 +18,11 @@
  *            given more than once): "TEST pass" must pass, "TEST skip REASON"
  *            says why it does not
  *   --data   the node tests' directory (default Debian's)
+ *   --mutate N  after each call that passes on the host, run N copies of
+ *            its descriptor with one to three bytes corrupted on the same
+ *            operands (fixed seed): nothing outside the operands may be
+ *            touched (ASan, UBSan) and every run must return
+ *   --seed S the corruptions' seed (default fixed)
  *
  * Output is TAP: one line per test of an operator that has a mapping (a
  * test listed "pass" that fails is "not ok"; everything else is "ok",
@@ -47,6 +52,9 @@
 #define ATOL 1e-7
 
 static bool use_acl, verbose;
+static unsigned int mutations;	/* --mutate: corrupted descriptors per planned call */
+static unsigned long mutated_runs[4];	/* by enum vops_run_status */
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static aclrtStream stream;
 static unsigned int entry;	/* which ACL entry point runs the next call */
 
@@ -176,6 +184,7 @@ struct io {
 	int nin, nout;
 };
 
+
 static void *alloc_aligned(uint64_t size)
 {
 	void *p = NULL;
@@ -183,6 +192,58 @@ static void *alloc_aligned(uint64_t size)
 	if (posix_memalign(&p, 64, size ? size : 64))
 		return NULL;
 	return p;
+}
+
+static uint64_t next_rand(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+/* Stop a corrupted call after a bounded amount of work. */
+static bool stop_after(void *priv)
+{
+	unsigned int *asked = priv;
+
+	return ++*asked > 64;
+}
+
+/*
+ * Run @mutations corrupted copies of @p's descriptor (one to three bytes
+ * changed) on the same operands: whatever vops_run() makes of them, it may
+ * touch nothing outside the operands (ASan, UBSan) and must return.
+ */
+static void mutate(const struct vops_plan *p, const struct vops_operand *good, unsigned int n)
+{
+	static unsigned char d[VOPS_MAX_DESC];
+	struct vops_operand ops[2 * MAX_IO + 1];
+	unsigned int m, k, asked;
+	struct vops_ctl ctl = { .should_stop = stop_after, .priv = &asked };
+
+	/* Outputs of their own, so that the good results stay to be compared. */
+	memcpy(ops, good, n * sizeof(*ops));
+	for (k = 0; k < n; k++)
+		if (ops[k].access == VNPU_OPERAND_WRITE) {
+			ops[k].ptr = alloc_aligned(ops[k].size);
+			if (!ops[k].ptr)
+				abort();
+		}
+	for (m = 0; m < mutations; m++) {
+		memcpy(d, p->desc, p->desc_size);
+		for (k = 0; k <= next_rand() % 3; k++) {
+			uint64_t v = next_rand();
+
+			d[v % p->desc_size] = (v >> 32) & 1 ? (unsigned char)(v >> 40) :
+							   d[v % p->desc_size] ^ (1u << ((v >> 40) & 7));
+		}
+		asked = 0;
+		mutated_runs[vops_run(d, p->desc_size, ops, n, &ctl, NULL, 0) & 3]++;
+	}
+	for (k = 0; k < n; k++)
+		if (ops[k].access == VNPU_OPERAND_WRITE)
+			free(ops[k].ptr);
 }
 
 static bool run_host(const struct vops_plan *p, const struct io *io, void **outs, struct result *r)
@@ -215,6 +276,8 @@ static bool run_host(const struct vops_plan *p, const struct io *io, void **outs
 	if (st != VOPS_RUN_OK)
 		say(r, "vops_run: status %d %s", st, why);
 	ok = st == VOPS_RUN_OK;
+	if (ok)
+		mutate(p, ops, n);
 out:
 	if (!ok && !r->why[0])
 		say(r, "out of memory");
@@ -610,6 +673,10 @@ int main(int argc, char **argv)
 			use_acl = true;
 		else if (!strcmp(argv[a], "-v"))
 			verbose = true;
+		else if (!strcmp(argv[a], "--mutate") && a + 1 < argc)
+			mutations = (unsigned int)strtoul(argv[++a], NULL, 0);
+		else if (!strcmp(argv[a], "--seed") && a + 1 < argc)
+			rng = (strtoull(argv[++a], NULL, 0) + 1) * 0x9e3779b97f4a7c15ull;
 		else if (!strcmp(argv[a], "--list") && a + 1 < argc) {
 			if (load_list(argv[++a]))
 				return 2;
@@ -617,7 +684,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[a], "--data") && a + 1 < argc)
 			dir = argv[++a];
 		else if (argv[a][0] == '-') {
-			fprintf(stderr, "usage: %s [--acl] [--list FILE] [--data DIR] [-v] [TEST...]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--acl] [--list FILE] [--data DIR] [--mutate N] [--seed S] [-v] "
+				"[TEST...]\n",
+				argv[0]);
 			return 2;
 		} else {
 			names = realloc(names, (nnames + 1) * sizeof(*names));
@@ -699,6 +768,10 @@ int main(int argc, char **argv)
 	printf("# node tests%s: %u passed, %u failed, %u unsupported (%zu tests; %u listed as pass "
 	       "failed, %u passed unlisted)\n", use_acl ? " through aclopExecuteV2 and its kin" : " on the host",
 	       passed, failed, unsupported, nnames, listed_failed, new_pass);
+	if (mutations)
+		printf("# corrupted descriptors: %lu ran, %lu faulted, %lu arithmetic errors, %lu "
+		       "cancelled\n", mutated_runs[VOPS_RUN_OK], mutated_runs[VOPS_RUN_FAULT],
+		       mutated_runs[VOPS_RUN_ARITH], mutated_runs[VOPS_RUN_CANCELED]);
 	if (use_acl) {
 		aclrtDestroyStream(stream);
 		aclrtResetDevice(0);
