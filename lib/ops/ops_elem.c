@@ -21,7 +21,7 @@ bool ops_dt_unsigned(int32_t dt)
 	       dt == ACL_BOOL;
 }
 
-uint32_t ops_dt_size(int32_t dt)
+size_t vops_dtype_size(int32_t dt)
 {
 	switch (dt) {
 	case ACL_INT8:
@@ -46,10 +46,6 @@ uint32_t ops_dt_size(int32_t dt)
 	}
 }
 
-size_t vops_dtype_size(int32_t dtype)
-{
-	return ops_dt_size(dtype);
-}
 
 uint32_t ops_dtype_bit(int32_t dtype)
 {

@@ -55,8 +55,6 @@ static inline enum ops_dom ops_dt_dom(int32_t dt)
 	return ops_dt_float(dt) ? OPS_DOM_F64 : OPS_DOM_I64;
 }
 
-/* Bytes of one element of any type lib/ops takes (vops_dtype_size). */
-uint32_t ops_dt_size(int32_t dt);
 
 /*
  * dst[j] = element off + j * stride of @base (type @dt), j < @n; and the

@@ -232,13 +232,12 @@ enum vops_err ops_plan_call(const struct ops_call *c, struct vops_plan *p, uint6
 			    struct vops_error *err);
 
 /*
- * Where the dense copies of @c's views go in the workspace of @p (whose
- * ws_bytes is the operator's own): *@end the workspace's end with them (0
+ * Where the dense copies of @c's views go in a workspace whose first @op_ws
+ * bytes are the operator's own: *@end the workspace's end with them (0
  * when there is none), @at[i] (if not NULL) input i's copy or UINT64_MAX.
  * False on overflow.
  */
-bool ops_view_copies(const struct ops_call *c, const struct vops_plan *p, uint64_t *end,
-		     uint64_t *at);
+bool ops_view_copies(const struct ops_call *c, uint64_t op_ws, uint64_t *end, uint64_t *at);
 
 /* Record a failure in @err (if not NULL) and return @code. */
 enum vops_err ops_fail(struct vops_error *err, enum vops_err code, const char *fmt, ...)

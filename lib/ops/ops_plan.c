@@ -251,7 +251,7 @@ static enum vops_err plan_views(const struct ops_call *c, struct vops_plan *p, u
 
 	if (op_ws)
 		*op_ws = p->ws_bytes;
-	if (!ops_view_copies(c, p, &at, NULL))
+	if (!ops_view_copies(c, p->ws_bytes, &at, NULL))
 		return ops_too_large(c->def, err);
 	for (i = 0; i < c->nin; i++) {
 		const struct vops_tensor *t = &c->in[i];
@@ -268,10 +268,9 @@ static enum vops_err plan_views(const struct ops_call *c, struct vops_plan *p, u
 	return VOPS_OK;
 }
 
-bool ops_view_copies(const struct ops_call *c, const struct vops_plan *p, uint64_t *end,
-		     uint64_t *at)
+bool ops_view_copies(const struct ops_call *c, uint64_t op_ws, uint64_t *end, uint64_t *at)
 {
-	uint64_t pos = p->ws_bytes, bytes, n;
+	uint64_t pos = op_ws, bytes, n;
 	bool any = false;
 	int i;
 

@@ -65,12 +65,10 @@ static enum vops_run_status run_call(struct ops_decoded *dec, struct vops_plan *
 {
 	struct ops_call *c = &dec->call;
 	uint64_t at[VOPS_MAX_INPUTS], end;
-	struct vops_plan own = { 0 };
 	enum vops_run_status st;
 	int i;
 
-	own.ws_bytes = op_ws;
-	if (!(c->def->flags & OPS_DEF_STRIDED) && ops_view_copies(c, &own, &end, at) && end) {
+	if (!(c->def->flags & OPS_DEF_STRIDED) && ops_view_copies(c, op_ws, &end, at) && end) {
 		for (i = 0; i < c->nin; i++) {
 			struct vops_tensor *t = &dec->in[i];
 			int64_t st_[VOPS_MAX_RANK];
