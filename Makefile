@@ -94,6 +94,8 @@ LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS))
 include lib/ops/ops.mk
 # The ONNX reader (lib/onnx/onnx.mk): a static library, its tools and tests.
 include lib/onnx/onnx.mk
+# The offline model and its .om container (lib/om/om.mk).
+include lib/om/om.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
 LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS)) \
