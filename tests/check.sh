@@ -44,7 +44,7 @@ tally() {
 		printf 'PASS  %-28s %4d passed\n' "$name" "$ok"
 	else
 		printf 'FAIL  %-28s %4d passed, %d failed (exit %d)\n' "$name" "$ok" "$notok" "$status"
-		grep -E '^not ok |^# .*(FAIL|fail|Assertion|expected)|TIMEOUT' "$file" | head -n 40 | sed 's/^/      /'
+		grep -E '^not ok |^# .*(FAIL|fail|Assertion|expected)|^# [A-Za-z0-9_.-]+\.c:[0-9]+:|TIMEOUT' "$file" | head -n 40 | sed 's/^/      /'
 		failed_suites="$failed_suites $name"
 	fi
 }

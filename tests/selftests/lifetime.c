@@ -17,7 +17,6 @@
 #include "lib/vnpu_stream_util.h"
 #include "lib/vnpu_test.h"
 
-#define HOUR_MS 3600000ul
 #define QUEUED 100
 
 FIXTURE(life) {
@@ -39,7 +38,7 @@ FIXTURE_SETUP(life)
 	self->fd = vnpu_open_device(0);
 	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
 	ASSERT_TRUE(vnpu_module_param("job_timeout_ms", &self->saved_timeout));
-	ASSERT_EQ(0, vnpu_set_module_param("job_timeout_ms", HOUR_MS));
+	ASSERT_EQ(0, vnpu_set_module_param("job_timeout_ms", VNPU_HOUR_MS));
 	ASSERT_EQ(0, vnpu_wait_no_jobs(0, VNPU_WAIT_FOREVER_NS));
 	self->mem_base = mem_used(self->fd);
 }

@@ -17,12 +17,16 @@ FIXTURE(sync) {
 	int fd;
 	uint32_t a, b;
 	struct vnpu_buf buf;
+	unsigned long saved_timeout;
 };
 
 FIXTURE_SETUP(sync)
 {
 	self->fd = vnpu_open_device(0);
 	ASSERT_GE(self->fd, 0) TH_LOG("no vnpu render node");
+	/* Gated jobs wait for the CPU: no deadline may end them first. */
+	ASSERT_TRUE(vnpu_module_param("job_timeout_ms", &self->saved_timeout));
+	ASSERT_EQ(0, vnpu_set_module_param("job_timeout_ms", VNPU_HOUR_MS));
 	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->a));
 	ASSERT_EQ(0, vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &self->b));
 	ASSERT_EQ(0, vnpu_buf_create(self->fd, 1 << 16, &self->buf));
@@ -33,6 +37,8 @@ FIXTURE_TEARDOWN(sync)
 {
 	vnpu_buf_destroy(self->fd, &self->buf);
 	close(self->fd);
+	if (self->saved_timeout)
+		vnpu_set_module_param("job_timeout_ms", self->saved_timeout);
 }
 
 #define GATE 0		/* offset of the gate word */

@@ -31,6 +31,11 @@ void *vnpu_bo_mmap(int fd, uint32_t handle, size_t size);
 bool vnpu_module_param(const char *name, unsigned long *value);
 /* Write a module parameter; returns 0 or -errno. */
 int vnpu_set_module_param(const char *name, unsigned long value);
+/*
+ * A job_timeout_ms for tests whose jobs wait on the CPU on purpose: their
+ * outcome must not depend on how fast a loaded (TCG) guest gets to them.
+ */
+#define VNPU_HOUR_MS 3600000ul
 /* Minor of the primary (card) node of device @index, whose number names its
  * debugfs directory; -1 if none. */
 int vnpu_primary_minor(unsigned int index);
