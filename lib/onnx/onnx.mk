@@ -95,12 +95,15 @@ ONNX_MAP_CFLAGS := -I$(CURDIR)/lib/onnx/map $(ONNX_CFLAGS) $(OPS_CFLAGS)
 # the mapping compiled in with ASan and UBSan, libascendcl linked for --acl.
 NODE_TESTS := $(B)/onnx/node_tests
 
-$(NODE_TESTS): tests/onnx/node_tests.c $(OPS_SRCS) $(OPS_HDRS) $(ONNX_SRCS) $(ONNX_HDRS) \
+# tests/onnx/node_common.c: what it shares with model_tests.c.
+NODE_COMMON := tests/onnx/node_common.c tests/onnx/node_common.h
+
+$(NODE_TESTS): tests/onnx/node_tests.c $(NODE_COMMON) $(OPS_SRCS) $(OPS_HDRS) $(ONNX_SRCS) $(ONNX_HDRS) \
 		$(ONNX_MAP_SRCS) $(ONNX_MAP_HDRS) $(ONNX_PB_SAN) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(ONNX_MAP_CFLAGS) -std=gnu11 -O1 -g $(WARN) $(SAN) -o $@ $< \
-		$(OPS_SRCS) $(ONNX_SRCS) $(ONNX_MAP_SRCS) $(ONNX_PB_SAN) $(ONNX_LIBS) $(OPS_LIBS) \
-		-L$(B)/lib -Wl,-rpath,$(B)/lib -lascendcl
+		tests/onnx/node_common.c $(OPS_SRCS) $(ONNX_SRCS) $(ONNX_MAP_SRCS) $(ONNX_PB_SAN) \
+		$(ONNX_LIBS) $(OPS_LIBS) -L$(B)/lib -Wl,-rpath,$(B)/lib -lascendcl
 
 onnx: $(NODE_TESTS)
 

@@ -33,7 +33,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,15 +40,13 @@
 
 #include "acl/acl.h"
 #include "acl/acl_op_compiler.h"
+#include "node_common.h"
 #include "onnx_map.h"
 #include "vnpu_drm.h"
 #include "vnpu_ops.h"
 #include "vnpu_onnx.h"
 
-#define DATA_DIR "/usr/share/libonnx-testdata/data/node"
-#define MAX_IO 32
-#define RTOL 1e-3
-#define ATOL 1e-7
+#define MAX_IO NT_MAX_IO
 
 static bool use_acl, verbose;
 static unsigned int mutations;	/* --mutate: corrupted descriptors per planned call */
@@ -57,124 +54,6 @@ static unsigned long mutated_runs[4];	/* by enum vops_run_status */
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static aclrtStream stream;
 static unsigned int entry;	/* which ACL entry point runs the next call */
-
-struct result {
-	char why[1024];
-};
-
-static void say(struct result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(struct result *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(r->why, sizeof(r->why), fmt, ap);
-	va_end(ap);
-}
-
-/* ---- the expected list ------------------------------------------------------- */
-
-struct listed {
-	char *name;
-	bool pass;
-	char *reason;
-	bool seen;
-};
-
-static struct listed *list;
-static size_t nlist;
-
-static int load_list(const char *path)
-{
-	char line[1024];
-	FILE *f = fopen(path, "r");
-
-	if (!f) {
-		fprintf(stderr, "node_tests: %s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f)) {
-		char *name, *verdict, *reason, *save;
-
-		line[strcspn(line, "\n")] = '\0';
-		if (line[0] == '#' || !line[0])
-			continue;
-		name = strtok_r(line, " \t", &save);
-		verdict = strtok_r(NULL, " \t", &save);
-		reason = save ? save + strspn(save, " \t") : NULL;
-		if (!name || !verdict || (strcmp(verdict, "pass") && strcmp(verdict, "skip")) ||
-		    (!strcmp(verdict, "skip") && (!reason || !*reason))) {
-			fprintf(stderr, "node_tests: %s: bad line \"%s\" (want: TEST pass | TEST skip REASON)\n",
-				path, line);
-			fclose(f);
-			return -1;
-		}
-		list = realloc(list, (nlist + 1) * sizeof(*list));
-		if (!list)
-			abort();
-		list[nlist].name = strdup(name);
-		list[nlist].pass = !strcmp(verdict, "pass");
-		list[nlist].reason = reason && *reason ? strdup(reason) : NULL;
-		list[nlist].seen = false;
-		nlist++;
-	}
-	fclose(f);
-	return 0;
-}
-
-static struct listed *find_listed(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < nlist; i++)
-		if (!strcmp(list[i].name, name))
-			return &list[i];
-	return NULL;
-}
-
-/* ---- comparing ---------------------------------------------------------------- */
-
-static bool is_float(int32_t dt)
-{
-	return dt == ACL_FLOAT || dt == ACL_FLOAT16 || dt == ACL_BF16 || dt == ACL_DOUBLE;
-}
-
-static double get_f(const void *p, int32_t dt, uint64_t i)
-{
-	switch (dt) {
-	case ACL_FLOAT: return ((const float *)p)[i];
-	case ACL_DOUBLE: return ((const double *)p)[i];
-	case ACL_FLOAT16: return vops_f16_to_f32(((const uint16_t *)p)[i]);
-	case ACL_BF16: return vops_bf16_to_f32(((const uint16_t *)p)[i]);
-	default: return 0;
-	}
-}
-
-static bool compare(const struct onnx_tensor *want, int32_t dt, const void *got, int k, struct result *r)
-{
-	size_t es = vops_dtype_size(dt);
-	uint64_t i;
-
-	if (!is_float(dt)) {
-		for (i = 0; i < want->count; i++)
-			if (memcmp((const char *)got + i * es, (const char *)want->data + i * es, es)) {
-				say(r, "output %d element %" PRIu64 " differs (exact type %s)", k, i,
-				    vops_dtype_name(dt));
-				return false;
-			}
-		return true;
-	}
-	for (i = 0; i < want->count; i++) {
-		double g = get_f(got, dt, i), w = get_f(want->data, dt, i);
-
-		if (isnan(w) ? isnan(g) : (isinf(w) ? g == w : fabs(g - w) <= ATOL + RTOL * fabs(w)))
-			continue;
-		say(r, "output %d element %" PRIu64 ": %.9g, want %.9g", k, i, g, w);
-		return false;
-	}
-	return true;
-}
 
 /* ---- running one call ----------------------------------------------------------- */
 
@@ -246,7 +125,7 @@ static void mutate(const struct vops_plan *p, const struct vops_operand *good, u
 			free(ops[k].ptr);
 }
 
-static bool run_host(const struct vops_plan *p, const struct io *io, void **outs, struct result *r)
+static bool run_host(const struct vops_plan *p, const struct io *io, void **outs, struct nt_result *r)
 {
 	struct vops_operand ops[2 * MAX_IO + 1];
 	unsigned int n = 0, i;
@@ -274,20 +153,20 @@ static bool run_host(const struct vops_plan *p, const struct io *io, void **outs
 	}
 	st = vops_run(p->desc, p->desc_size, ops, n, NULL, why, sizeof(why));
 	if (st != VOPS_RUN_OK)
-		say(r, "vops_run: status %d %s", st, why);
+		nt_say(r, "vops_run: status %d %s", st, why);
 	ok = st == VOPS_RUN_OK;
 	if (ok)
 		mutate(p, ops, n);
 out:
 	if (!ok && !r->why[0])
-		say(r, "out of memory");
+		nt_say(r, "out of memory");
 	for (i = 0; i < (unsigned int)io->nin; i++)
 		free(ins[i]);
 	free(ws);
 	return ok;
 }
 
-static aclopAttr *acl_attrs(const struct onnx_call *c, struct result *r)
+static aclopAttr *acl_attrs(const struct onnx_call *c, struct nt_result *r)
 {
 	aclopAttr *at = aclopCreateAttr();
 	unsigned int i;
@@ -307,7 +186,7 @@ static aclopAttr *acl_attrs(const struct onnx_call *c, struct result *r)
 		}
 	}
 	if (!at || e) {
-		say(r, "aclopSetAttr*: %d %s", e, aclGetRecentErrMsg());
+		nt_say(r, "aclopSetAttr*: %d %s", e, aclGetRecentErrMsg());
 		aclopDestroyAttr(at);
 		return NULL;
 	}
@@ -320,7 +199,7 @@ static aclTensorDesc *acl_desc(int32_t dt, int ndim, const int64_t *dims)
 }
 
 static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const struct io *io, void **outs,
-		    struct result *r)
+		    struct nt_result *r)
 {
 	aclTensorDesc *idesc[MAX_IO] = { 0 }, *odesc[MAX_IO] = { 0 };
 	aclDataBuffer *ibuf[MAX_IO] = { 0 }, *obuf[MAX_IO] = { 0 };
@@ -343,7 +222,7 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 		idesc[i] = acl_desc(t->acl_dtype, t->ndim, t->dims);
 		if (aclrtMalloc(&idev[i], sz, ACL_MEM_MALLOC_HUGE_FIRST) ||
 		    (t->size && aclrtMemcpy(idev[i], sz, t->data, t->size, ACL_MEMCPY_HOST_TO_DEVICE))) {
-			say(r, "input %d: aclrtMalloc/aclrtMemcpy: %s", i, aclGetRecentErrMsg());
+			nt_say(r, "input %d: aclrtMalloc/aclrtMemcpy: %s", i, aclGetRecentErrMsg());
 			goto out;
 		}
 		ibuf[i] = aclCreateDataBuffer(idev[i], t->size);
@@ -353,7 +232,7 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 
 		odesc[i] = acl_desc(p->out[i].dtype, p->out[i].ndim, p->out[i].dims);
 		if (aclrtMalloc(&odev[i], sz, ACL_MEM_MALLOC_HUGE_FIRST)) {
-			say(r, "output %d: aclrtMalloc: %s", i, aclGetRecentErrMsg());
+			nt_say(r, "output %d: aclrtMalloc: %s", i, aclGetRecentErrMsg());
 			goto out;
 		}
 		obuf[i] = aclCreateDataBuffer(odev[i], p->out[i].bytes);
@@ -386,13 +265,13 @@ static bool run_acl(const struct onnx_call *c, const struct vops_plan *p, const 
 	if (!e)
 		e = aclrtSynchronizeStream(stream);
 	if (e) {
-		say(r, "%s: %d %s", how, e, aclGetRecentErrMsg());
+		nt_say(r, "%s: %d %s", how, e, aclGetRecentErrMsg());
 		goto out;
 	}
 	for (i = 0; i < io->nout; i++)
 		if (p->out[i].bytes && aclrtMemcpy(outs[i], p->out[i].bytes, odev[i], p->out[i].bytes,
 						   ACL_MEMCPY_DEVICE_TO_HOST)) {
-			say(r, "output %d: aclrtMemcpy: %s", i, aclGetRecentErrMsg());
+			nt_say(r, "output %d: aclrtMemcpy: %s", i, aclGetRecentErrMsg());
 			goto out;
 		}
 	ok = true;
@@ -413,30 +292,7 @@ out:
 
 /* ---- one test data set ---------------------------------------------------------- */
 
-enum verdict {
-	V_PASS,
-	V_FAIL,
-	V_UNSUPPORTED,
-};
-
-/* Load "<set>/<kind>_<k>.pb" into @t; 1 when there is no such file. */
-static int load_pb(const char *set, const char *kind, size_t k, struct onnx_tensor *t, struct result *r)
-{
-	char path[4096];
-	struct onnx_error err;
-	struct stat sb;
-
-	snprintf(path, sizeof(path), "%s/%s_%zu.pb", set, kind, k);
-	if (stat(path, &sb))
-		return 1;
-	if (onnx_tensor_load(path, t, &err)) {
-		say(r, "%s_%zu.pb: %s", kind, k, err.msg);
-		return -1;
-	}
-	return 0;
-}
-
-static enum verdict run_set(const struct onnx_model *m, const char *set, struct result *r)
+static enum nt_verdict run_set(const struct onnx_model *m, const char *set, struct nt_result *r)
 {
 	const struct onnx_graph *g = &m->graph;
 	const struct onnx_node *node = &g->nodes[0];
@@ -446,56 +302,32 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 	struct vops_tensor vt[MAX_IO];
 	struct onnx_call *call = NULL;
 	void *outs[MAX_IO] = { 0 };
-	enum verdict v = V_FAIL;
+	enum nt_verdict v = NT_FAIL;
 	struct vops_error verr;
 	struct onnx_error oerr;
 	struct vops_plan *plan = NULL;
 	struct io io = { 0 };
-	int k, ret;
+	int k;
 
 	memset(feeds, 0, sizeof(feeds));
 	memset(outs_want, 0, sizeof(outs_want));
 	if (node->ninputs > MAX_IO || node->noutputs > MAX_IO || g->noutputs > MAX_IO) {
-		say(r, "more than %d inputs or outputs", MAX_IO);
-		return V_UNSUPPORTED;
+		nt_say(r, "more than %d inputs or outputs", MAX_IO);
+		return NT_UNSUPPORTED;
 	}
 	/* Only tensors: sequences and optionals are not operator operands here. */
 	for (i = 0; i < g->ninputs; i++)
 		if (g->inputs[i].kind != ONNX_VALUE_TENSOR) {
-			say(r, "graph input %s is not a tensor", g->inputs[i].name);
-			return V_UNSUPPORTED;
+			nt_say(r, "graph input %s is not a tensor", g->inputs[i].name);
+			return NT_UNSUPPORTED;
 		}
 	for (i = 0; i < g->noutputs; i++)
 		if (g->outputs[i].kind != ONNX_VALUE_TENSOR) {
-			say(r, "graph output %s is not a tensor", g->outputs[i].name);
-			return V_UNSUPPORTED;
+			nt_say(r, "graph output %s is not a tensor", g->outputs[i].name);
+			return NT_UNSUPPORTED;
 		}
-	for (nfeeds = 0; nfeeds < MAX_IO; nfeeds++) {
-		ret = load_pb(set, "input", nfeeds, &feeds[nfeeds], r);
-		if (ret < 0)
-			goto out;
-		if (ret)
-			break;
-		/* The files store bfloat16 as uint16: the graph says which. */
-		if (onnx_graph_feed(g, nfeeds) && onnx_graph_feed(g, nfeeds)->dtype == ONNX_BFLOAT16 &&
-		    feeds[nfeeds].dtype == ONNX_UINT16) {
-			feeds[nfeeds].dtype = ONNX_BFLOAT16;
-			feeds[nfeeds].acl_dtype = ACL_BF16;
-		}
-	}
-	for (nwant = 0; nwant < g->noutputs; nwant++) {
-		ret = load_pb(set, "output", nwant, &outs_want[nwant], r);
-		if (ret < 0)
-			goto out;
-		if (ret) {
-			say(r, "output_%zu.pb is missing", nwant);
-			goto out;
-		}
-		if (g->outputs[nwant].dtype == ONNX_BFLOAT16 && outs_want[nwant].dtype == ONNX_UINT16) {
-			outs_want[nwant].dtype = ONNX_BFLOAT16;
-			outs_want[nwant].acl_dtype = ACL_BF16;
-		}
-	}
+	if (nt_load_set(g, set, feeds, &nfeeds, outs_want, &nwant, r))
+		goto out;
 
 	/* The node's inputs: fed by the test data (by graph input name) or initializers. */
 	for (i = 0; i < node->ninputs; i++) {
@@ -513,7 +345,7 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 		if (!val)
 			val = onnx_graph_init(g, node->inputs[i]);
 		if (!val) {
-			say(r, "node input %s has no value in the test data", node->inputs[i]);
+			nt_say(r, "node input %s has no value in the test data", node->inputs[i]);
 			goto out;
 		}
 		min[i].acl_dtype = val->acl_dtype;
@@ -524,12 +356,12 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 	call = calloc(1, sizeof(*call));
 	plan = calloc(1, sizeof(*plan));
 	if (!call || !plan) {
-		say(r, "out of memory");
+		nt_say(r, "out of memory");
 		goto out;
 	}
 	if (onnx_map_node(node, m->opset, min, node->ninputs, call, &oerr)) {
-		say(r, "%s", oerr.msg);
-		v = oerr.code == ONNX_ERR_UNSUPPORTED ? V_UNSUPPORTED : V_FAIL;
+		nt_say(r, "%s", oerr.msg);
+		v = oerr.code == ONNX_ERR_UNSUPPORTED ? NT_UNSUPPORTED : NT_FAIL;
 		free(call);
 		call = NULL;
 		goto out;
@@ -544,8 +376,8 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 		else
 			t = min[call->in[k]].value;
 		if (t->acl_dtype < 0) {
-			say(r, "input %d is %s, which has no aclDataType", k, onnx_dtype_name(t->dtype));
-			v = V_UNSUPPORTED;
+			nt_say(r, "input %d is %s, which has no aclDataType", k, onnx_dtype_name(t->dtype));
+			v = NT_UNSUPPORTED;
 			goto out;
 		}
 		io.in[k] = t;
@@ -560,7 +392,7 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 				io.want[k] = &outs_want[j];
 	}
 	if (vops_plan(call->type, call->nin, vt, call->nout, call->attrs, call->nattrs, plan, &verr)) {
-		say(r, "vops_plan(%s): %s", call->type, verr.msg);
+		nt_say(r, "vops_plan(%s): %s", call->type, verr.msg);
 		goto out;
 	}
 	for (k = 0; k < call->nout; k++) {
@@ -571,7 +403,7 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 			continue;
 		if (plan->out[k].dtype != w->acl_dtype || plan->out[k].ndim != w->ndim ||
 		    (w->ndim && memcmp(plan->out[k].dims, w->dims, (size_t)w->ndim * sizeof(int64_t)))) {
-			say(r, "output %d: %s %s planned, want %s %s", k, vops_dtype_name(plan->out[k].dtype),
+			nt_say(r, "output %d: %s %s planned, want %s %s", k, vops_dtype_name(plan->out[k].dtype),
 			    vops_shape_str(a, sizeof(a), plan->out[k].ndim, plan->out[k].dims),
 			    vops_dtype_name(w->acl_dtype), vops_shape_str(b, sizeof(b), w->ndim, w->dims));
 			goto out;
@@ -580,16 +412,16 @@ static enum verdict run_set(const struct onnx_model *m, const char *set, struct 
 	for (k = 0; k < call->nout; k++) {
 		outs[k] = alloc_aligned(plan->out[k].bytes);
 		if (!outs[k]) {
-			say(r, "out of memory");
+			nt_say(r, "out of memory");
 			goto out;
 		}
 	}
 	if (!(use_acl ? run_acl(call, plan, &io, outs, r) : run_host(plan, &io, outs, r)))
 		goto out;
 	for (k = 0; k < call->nout; k++)
-		if (io.want[k] && !compare(io.want[k], plan->out[k].dtype, outs[k], k, r))
+		if (io.want[k] && !nt_compare(io.want[k], plan->out[k].dtype, outs[k], k, r))
 			goto out;
-	v = V_PASS;
+	v = NT_PASS;
 out:
 	for (k = 0; k < MAX_IO; k++)
 		free(outs[k]);
@@ -607,21 +439,16 @@ out:
 
 /* ---- one test ------------------------------------------------------------------- */
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /*
- * Run test @name: V_UNSUPPORTED with no reason when it is not a single
+ * Run test @name: NT_UNSUPPORTED with no reason when it is not a single
  * node of an operator with a mapping (not one of the library's tests).
  */
-static enum verdict run_test(const char *dir, const char *name, struct result *r, const char **op)
+static enum nt_verdict run_test(const char *dir, const char *name, struct nt_result *r, const char **op)
 {
 	char path[4096];
 	struct onnx_model *m = NULL;
 	struct onnx_error err;
-	enum verdict v = V_PASS;
+	enum nt_verdict v = NT_PASS;
 	struct dirent *de;
 	DIR *d;
 	int sets = 0;
@@ -630,18 +457,18 @@ static enum verdict run_test(const char *dir, const char *name, struct result *r
 	r->why[0] = '\0';
 	snprintf(path, sizeof(path), "%s/%s/model.onnx", dir, name);
 	if (onnx_model_load(path, &m, &err)) {
-		say(r, "model: %s", err.msg);
-		return V_FAIL;
+		nt_say(r, "model: %s", err.msg);
+		return NT_FAIL;
 	}
 	if (m->graph.nnodes != 1 || !onnx_map_find(m->graph.nodes[0].op_type) ||
 	    (m->graph.nodes[0].domain[0] && strcmp(m->graph.nodes[0].domain, "ai.onnx"))) {
 		onnx_model_free(m);
-		return V_UNSUPPORTED;
+		return NT_UNSUPPORTED;
 	}
 	*op = strdup(m->graph.nodes[0].op_type);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	d = opendir(path);
-	while (d && (de = readdir(d)) && v == V_PASS) {
+	while (d && (de = readdir(d)) && v == NT_PASS) {
 		char set[4096 + 256];
 
 		if (strncmp(de->d_name, "test_data_set_", 14))
@@ -652,9 +479,9 @@ static enum verdict run_test(const char *dir, const char *name, struct result *r
 	}
 	if (d)
 		closedir(d);
-	if (!sets && v == V_PASS) {
-		say(r, "no test data");
-		v = V_FAIL;
+	if (!sets && v == NT_PASS) {
+		nt_say(r, "no test data");
+		v = NT_FAIL;
 	}
 	onnx_model_free(m);
 	return v;
@@ -662,11 +489,11 @@ static enum verdict run_test(const char *dir, const char *name, struct result *r
 
 int main(int argc, char **argv)
 {
-	const char *dir = DATA_DIR;
+	const char *dir = NT_DATA_DIR;
 	char **names = NULL;
 	size_t nnames = 0, i;
-	unsigned int tap = 0, passed = 0, failed = 0, unsupported = 0, listed_failed = 0, new_pass = 0;
-	int a;
+	bool all;
+	int a, status;
 
 	for (a = 1; a < argc; a++) {
 		if (!strcmp(argv[a], "--acl"))
@@ -678,7 +505,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[a], "--seed") && a + 1 < argc)
 			rng = (strtoull(argv[++a], NULL, 0) + 1) * 0x9e3779b97f4a7c15ull;
 		else if (!strcmp(argv[a], "--list") && a + 1 < argc) {
-			if (load_list(argv[++a]))
+			if (nt_list_load("node_tests", argv[++a]))
 				return 2;
 		}
 		else if (!strcmp(argv[a], "--data") && a + 1 < argc)
@@ -693,22 +520,9 @@ int main(int argc, char **argv)
 			names[nnames++] = strdup(argv[a]);
 		}
 	}
-	if (!nnames) {
-		DIR *d = opendir(dir);
-		struct dirent *de;
-
-		if (!d) {
-			fprintf(stderr, "node_tests: %s: %s (install libonnx-testdata)\n", dir, strerror(errno));
-			return 2;
-		}
-		while ((de = readdir(d)))
-			if (!strncmp(de->d_name, "test_", 5)) {
-				names = realloc(names, (nnames + 1) * sizeof(*names));
-				names[nnames++] = strdup(de->d_name);
-			}
-		closedir(d);
-		qsort(names, nnames, sizeof(*names), cmp_str);
-	}
+	all = !nnames;
+	if (all && nt_test_names("node_tests", dir, &names, &nnames))
+		return 2;
 	if (use_acl) {
 		aclError e = aclInit(NULL);
 
@@ -722,52 +536,14 @@ int main(int argc, char **argv)
 		}
 	}
 	for (i = 0; i < nnames; i++) {
-		struct listed *l = find_listed(names[i]);
-		struct result r;
+		struct nt_result r;
 		const char *op;
-		enum verdict v = run_test(dir, names[i], &r, &op);
+		enum nt_verdict v = run_test(dir, names[i], &r, &op);
 
-		if (l)
-			l->seen = true;
-		if (!op) {
-			if (v == V_FAIL)
-				printf("# %s: %s\n", names[i], r.why);
-			unsupported++;
-			continue;
-		}
-		tap++;
-		if (v == V_PASS) {
-			passed++;
-			printf("ok %u - %s (%s)\n", tap, names[i], op);
-			if (!l || !l->pass) {
-				new_pass++;
-				printf("# %s passes but is not listed as pass\n", names[i]);
-			}
-		} else if (l && l->pass) {
-			failed++;
-			listed_failed++;
-			printf("not ok %u - %s (%s): %s\n", tap, names[i], op, r.why);
-		} else {
-			if (v == V_FAIL)
-				failed++;
-			else
-				unsupported++;
-			if (l)
-				printf("ok %u - %s (%s) # SKIP %s%s%s\n", tap, names[i], op, l->reason,
-				       verbose ? " -- " : "", verbose ? r.why : "");
-			else
-				printf("ok %u - %s (%s) # SKIP not listed, %s: %s\n", tap, names[i], op,
-				       v == V_FAIL ? "fails" : "unsupported", r.why);
-		}
+		nt_report(names[i], op, v, &r, verbose);
 		free((void *)op);
 	}
-	for (i = 0; i < nlist; i++)
-		if (!list[i].seen && !nnames)
-			printf("# %s is listed but is not a node test here\n", list[i].name);
-	printf("1..%u\n", tap);
-	printf("# node tests%s: %u passed, %u failed, %u unsupported (%zu tests; %u listed as pass "
-	       "failed, %u passed unlisted)\n", use_acl ? " through aclopExecuteV2 and its kin" : " on the host",
-	       passed, failed, unsupported, nnames, listed_failed, new_pass);
+	status = nt_summary(use_acl ? " through aclopExecuteV2 and its kin" : " on the host", nnames, all);
 	if (mutations)
 		printf("# corrupted descriptors: %lu ran, %lu faulted, %lu arithmetic errors, %lu "
 		       "cancelled\n", mutated_runs[VOPS_RUN_OK], mutated_runs[VOPS_RUN_FAULT],
@@ -780,10 +556,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
-	for (i = 0; i < nlist; i++) {
-		free(list[i].name);
-		free(list[i].reason);
-	}
-	free(list);
-	return listed_failed ? 1 : 0;
+	nt_list_free();
+	return status;
 }
