@@ -592,6 +592,10 @@ START_TEST(opts_errors)
 	ck_assert_int_eq(parse(&o, msg, "--help=yes", NULL, NULL, NULL), ATC_ERR_USAGE);
 	ck_assert_ptr_nonnull(strstr(msg, "--help takes no value"));
 	ck_assert_int_eq(parse(&o, msg, "--log=verbose", NULL, NULL, NULL), ATC_ERR_USAGE);
+	ck_assert_int_eq(o.log, ATC_LOG_ERROR);
+	/* A failed parse keeps --log: the caller needs it to report the failure. */
+	ck_assert_int_eq(parse(&o, msg, "--log=null", "--bogus", NULL, NULL), ATC_ERR_USAGE);
+	ck_assert_int_eq(o.log, ATC_LOG_NULL);
 	ck_assert_int_eq(parse(&o, msg, "--input_format=NC1HWC0", NULL, NULL, NULL), ATC_ERR_USAGE);
 	ck_assert_int_eq(parse(&o, msg, "--", NULL, NULL, NULL), ATC_ERR_USAGE);
 
@@ -1286,6 +1290,38 @@ START_TEST(folding_and_dead_code)
 }
 END_TEST
 
+/* A constant too large to store is computed at execution instead. */
+START_TEST(fold_cap)
+{
+	static int64_t shape[2] = { 8192, 4096 }, sdims[1] = { 2 };
+	struct atc_options o;
+	struct om_model *m;
+	char msg[MSG];
+	struct mk k;
+
+	mk_init(&k);
+	k.inits[0] = (struct onnx_tensor){ .name = "shape", .dtype = ONNX_INT64, .acl_dtype = ACL_INT64, .ndim = 1,
+					   .dims = sdims, .count = 2, .size = 16, .data = shape };
+	k.m.graph.ninits = 1;
+	mk_node(&k, "fill", "ConstantOfShape", "shape", NULL, "y");
+	mk_output(&k, "y");
+	atc_options_init(&o);
+	ck_assert_msg(!atc_convert(&k.m, &o, &m, msg, MSG), "%s", msg);
+	ck_assert_uint_eq(m->nnodes, 1);
+	ck_assert_str_eq(m->nodes[0].type, "FillD");
+	/* At most the fill value is stored. */
+	ck_assert_uint_le(m->weights_size, 8);
+	ck_assert_int_eq(m->values[m->outputs[0]].dims[0], 8192);
+	om_model_free(m);
+	/* Half of it is folded. */
+	shape[0] = 4096;
+	ck_assert_msg(!atc_convert(&k.m, &o, &m, msg, MSG), "%s", msg);
+	ck_assert_uint_eq(m->nnodes, 0);
+	ck_assert_uint_eq(m->weights_size, 4096 * 4096 * 4);
+	om_model_free(m);
+}
+END_TEST
+
 START_TEST(shape_of_dynamic_stays)
 {
 	static const int64_t xd[] = { -1, 3 };
@@ -1372,7 +1408,13 @@ START_TEST(names_unique)
 	for (i = 0; i < m->nnodes; i++)
 		for (j = 0; j < m->nvalues; j++)
 			ck_assert_str_ne(m->nodes[i].name, m->values[j].name);
+	om_model_free(roundtrip(m));
 	om_model_free(m);
+	/* An output that is an input keeps its name: it cannot be cast. */
+	ck_assert_int_eq(atc_parse_output_type("FP16", &o, NULL, 0), ATC_OK);
+	ck_assert_int_eq(atc_convert(&k.m, &o, &m, msg, MSG), ATC_ERR_USAGE);
+	ck_assert_ptr_nonnull(strstr(msg, "output x is the graph input of that name"));
+	atc_options_release(&o);
 }
 END_TEST
 
@@ -1422,6 +1464,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, unsupported_all_listed);
 	tcase_add_test(t, unsupported_sequences);
 	tcase_add_test(t, folding_and_dead_code);
+	tcase_add_test(t, fold_cap);
 	tcase_add_test(t, shape_of_dynamic_stays);
 	tcase_add_test(t, bad_graphs);
 	tcase_add_test(t, names_unique);

@@ -135,7 +135,8 @@ void atc_options_init(struct atc_options *o);
  * other than 5, more than one gear flag: ATC_ERR_USAGE, every problem in
  * @msg (one a line). --vnpu_const_input files are read here (ATC_ERR_IO,
  * ATC_ERR_INVALID). Required flags are not checked (see atc_options_check()).
- * On failure @o is released.
+ * On failure @o is released, but for @o->log (--log, if it was given and
+ * valid), which says how loud the failure may be.
  */
 enum atc_err atc_options_parse(int argc, char *const argv[], struct atc_options *o, char *msg,
 			       size_t msg_size);

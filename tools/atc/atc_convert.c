@@ -24,6 +24,12 @@
 #include "vnpu_drm.h"
 #include "onnx_map.h"
 
+/*
+ * Most bytes a folded node may make: past it the node stays a CANN call
+ * (a ConstantOfShape of a gigabyte is cheaper to run than to store).
+ */
+#define FOLD_MAX_BYTES (64ull << 20)
+
 /* ---- values and nodes ------------------------------------------------------ */
 
 int atc_find(const struct atc_conv *c, const char *name)
@@ -1003,9 +1009,14 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 			break;
 		if (!pr) {
 			/* Folded when every input read is constant (Shape, Size read none). */
+			uint64_t made = 0;
+
 			for (k = 0; k < call->nin; k++)
 				foldable &= cin[k].t != NULL ||
 					    (c->plan->in_bytes[k] == 0 && is_static(c, &c->v[vin[call->in[k]]]));
+			for (k = 0; k < call->nout; k++)
+				made += c->plan->out[k].bytes;
+			foldable &= made <= FOLD_MAX_BYTES;
 			if (foldable) {
 				ret = fold(c, nname, node->op_type, c->plan, cin, folded);
 				for (k = 0; k < call->nout && !ret; k++) {
@@ -1120,6 +1131,11 @@ static enum atc_err cast_output(struct atc_conv *c, const char *name, int32_t dt
 
 	if (v < 0 || c->v[v].dtype == dtype)
 		return ATC_OK;
+	if (c->v[v].kind == OM_VALUE_INPUT) {
+		/* Renaming it would rename the model's input. */
+		atc_say(c->m, "--output_type: output %s is the graph input of that name; it cannot be cast", name);
+		return ATC_ERR_USAGE;
+	}
 	to.i = acl_to_onnx(dtype);
 	/* The graph output keeps its name: what it was computed as takes another. */
 	snprintf(base, sizeof(base), "%s_before_cast", name);

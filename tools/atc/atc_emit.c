@@ -113,6 +113,11 @@ enum atc_err atc_emit(struct atc_conv *c, struct om_model **out)
 
 	if (!m)
 		return fail_nomem(c, NULL);
+	if (gear && atc_find(c, OM_DYNAMIC_TENSOR_NAME) >= 0) {
+		atc_say(c->m, "the model has a value named %s, the name of the gear input", OM_DYNAMIC_TENSOR_NAME);
+		free(m);
+		return ATC_ERR_UNSUPPORTED;
+	}
 	m->name = model_name(c);
 	m->soc_version = strdup(o->soc_version ? o->soc_version : "");
 	if (!m->name || !m->soc_version)

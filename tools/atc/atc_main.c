@@ -91,8 +91,7 @@ int main(int argc, char **argv)
 	}
 	ret = atc_options_parse(argc, argv, &o, msg, MSG_SIZE);
 	if (ret) {
-		/* The options are gone: errors go out at the default level. */
-		status = fail(ATC_LOG_ERROR, msg, ret == ATC_ERR_USAGE ? 2 : 1);
+		status = fail(o.log, msg, ret == ATC_ERR_USAGE ? 2 : 1);
 		free(msg);
 		return status;
 	}

@@ -706,8 +706,13 @@ enum atc_err atc_options_parse(int argc, char *const argv[], struct atc_options 
 		seen[f] = true;
 		ret = worse(ret, apply((enum flag_id)f, v, o, &m));
 	}
-	if (ret)
+	if (ret) {
+		enum atc_log log = o->log;
+
 		atc_options_release(o);
+		/* Kept: the caller decides by it how loud its failure is. */
+		o->log = log;
+	}
 	return ret;
 }
 
