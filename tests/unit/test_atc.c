@@ -284,6 +284,7 @@ static struct om_model *convert_and_run(const char *test, const int *consts, str
 	const struct onnx_tensor *in[16] = { 0 };
 	struct atc_const_input ci[16];
 	int auto_used[17];
+	int64_t gear[16];
 	struct atc_options local;
 	struct om_model *m = NULL, *back;
 	char *msg = malloc(MSG);
@@ -358,8 +359,21 @@ static struct om_model *convert_and_run(const char *test, const int *consts, str
 		ck_assert_int_eq(m->values[m->inputs[k]].kind, OM_VALUE_INPUT);
 		in[k++] = &feeds[i];
 	}
+	/* With gears: the one the data's shapes are, from its -1 dimensions in order. */
+	if (m->dynamic != OM_DYNAMIC_NONE) {
+		uint32_t g = 0, j;
+		int d;
+
+		for (j = 0; j < k; j++)
+			for (d = 0; d < m->values[m->inputs[j]].ndim; d++)
+				if (m->values[m->inputs[j]].dims[d] < 0 && g < 16 &&
+				    (m->dynamic != OM_DYNAMIC_BATCH || !g))
+					gear[g++] = in[j]->dims[d];
+		ck_assert_uint_eq(g, m->gear_len);
+		in[k++] = NULL;
+	}
 	ck_assert_uint_eq(k, m->ninputs);
-	run_model(&r, m, in, NULL);
+	run_model(&r, m, in, gear);
 	for (i = 0; i < m->noutputs; i++) {
 		ck_assert_str_eq(m->values[m->outputs[i]].name, onnx->graph.outputs[i].name);
 		load_pb(test, "output", (int)i, &want[i]);
@@ -1058,6 +1072,50 @@ START_TEST(dynamic_model_dims)
 }
 END_TEST
 
+/* Converted with dynamic dimensions, run at the test data's shapes. */
+static const struct {
+	const char *test, *shape, *gears;
+	enum om_dynamic dynamic;
+} dyn_tests[] = {
+	{ "pytorch-converted/test_Linear", "0:-1,10", "1,4,8", OM_DYNAMIC_BATCH },
+	{ "pytorch-converted/test_Linear", "0:1~16,10", NULL, OM_DYNAMIC_NONE },
+	{ "pytorch-converted/test_Linear", "0:-1,10", NULL, OM_DYNAMIC_NONE },
+	{ "pytorch-converted/test_Conv2d_strided", "0:-1,3,6,6", "1,2", OM_DYNAMIC_BATCH },
+	{ "pytorch-converted/test_Conv2d_strided", "0:2,3,-1,-1", "6,6;9,9", OM_DYNAMIC_HW },
+	{ "pytorch-converted/test_Conv2d_strided", "0:1~4,3,6~12,6~12", NULL, OM_DYNAMIC_NONE },
+	{ "pytorch-converted/test_BatchNorm2d_eval", "0:-1,3,-1,-1", "2,6,6;1,4,4", OM_DYNAMIC_DIMS },
+	{ "pytorch-operator/test_operator_basic", "0:1~4;1:1~4", NULL, OM_DYNAMIC_NONE },
+	{ "node/test_relu", "x:-1,4,-1", NULL, OM_DYNAMIC_NONE },
+	{ "node/test_softmax_axis_1", "x:-1,4,5", "1,3,7", OM_DYNAMIC_BATCH },
+};
+
+START_TEST(dynamic_run)
+{
+	struct atc_options o;
+	struct om_model *m;
+	char msg[MSG];
+
+	atc_options_init(&o);
+	ck_assert_msg(!atc_parse_input_shape(dyn_tests[_i].shape, &o, msg, MSG), "%s", msg);
+	if (dyn_tests[_i].gears)
+		ck_assert_msg(!atc_parse_gears(dyn_tests[_i].gears, dyn_tests[_i].dynamic, &o, msg, MSG), "%s", msg);
+	m = convert_and_run(dyn_tests[_i].test, NULL, &o);
+	ck_assert(m->dynamic_shape);
+	ck_assert_int_eq(m->dynamic, dyn_tests[_i].dynamic);
+	{
+		const struct om_value *y = &m->values[m->outputs[0]];
+		bool dyn = false;
+		int d;
+
+		for (d = 0; d < y->ndim; d++)
+			dyn |= y->dims[d] < 0;
+		ck_assert_msg(dyn, "output %s has no -1 dimension", y->name);
+	}
+	om_model_free(m);
+	atc_options_release(&o);
+}
+END_TEST
+
 START_TEST(dynamic_range_refused)
 {
 	struct atc_options o;
@@ -1322,6 +1380,35 @@ START_TEST(fold_cap)
 }
 END_TEST
 
+/* Reshape by a Shape of a static tensor: the shape folds into the attribute. */
+START_TEST(shape_chain_folds)
+{
+	static const int64_t xd[] = { 2, 3, 4 };
+	struct atc_options o;
+	struct om_model *m;
+	char msg[MSG];
+	struct mk k;
+
+	mk_init(&k);
+	mk_input(&k, "x", 3, xd);
+	mk_node(&k, "", "Shape", "x", NULL, "s");
+	mk_node(&k, "", "Reshape", "x", "s", "y");
+	mk_output(&k, "y");
+	atc_options_init(&o);
+	ck_assert_msg(!atc_convert(&k.m, &o, &m, msg, MSG), "%s", msg);
+	ck_assert_uint_eq(m->nnodes, 1);
+	ck_assert_str_eq(m->nodes[0].type, "Reshape");
+	ck_assert_uint_eq(m->nodes[0].nin, 1);
+	ck_assert_uint_eq(m->weights_size, 0);
+	om_model_free(m);
+	/* With a dynamic batch the shape is no constant: said so. */
+	ck_assert_int_eq(atc_parse_input_shape("x:-1,3,4", &o, NULL, 0), ATC_OK);
+	ck_assert_int_eq(atc_convert(&k.m, &o, &m, msg, MSG), ATC_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(msg, "node 'Reshape_1' (Reshape)") && strstr(msg, "must be a constant"), "%s", msg);
+	atc_options_release(&o);
+}
+END_TEST
+
 START_TEST(shape_of_dynamic_stays)
 {
 	static const int64_t xd[] = { -1, 3 };
@@ -1455,6 +1542,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, dynamic_range);
 	tcase_add_test(t, dynamic_model_dims);
 	tcase_add_test(t, dynamic_range_refused);
+	tcase_add_loop_test(t, dynamic_run, 0, sizeof(dyn_tests) / sizeof(dyn_tests[0]));
 	tcase_add_test(t, gears_batch);
 	tcase_add_test(t, gears_hw_and_dims);
 	tcase_add_test(t, gears_bad);
@@ -1465,6 +1553,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, unsupported_sequences);
 	tcase_add_test(t, folding_and_dead_code);
 	tcase_add_test(t, fold_cap);
+	tcase_add_test(t, shape_chain_folds);
 	tcase_add_test(t, shape_of_dynamic_stays);
 	tcase_add_test(t, bad_graphs);
 	tcase_add_test(t, names_unique);
