@@ -356,6 +356,7 @@ struct dyn {
 	int v, d;
 };
 
+/* The inputs' dynamic dimensions in order into @dyn (at most @max); their count. */
 static size_t list_dynamic(const struct atc_conv *c, struct dyn *dyn, size_t max)
 {
 	size_t i, n = 0;
@@ -363,8 +364,11 @@ static size_t list_dynamic(const struct atc_conv *c, struct dyn *dyn, size_t max
 
 	for (i = 0; i < c->nv; i++)
 		for (d = 0; c->v[i].kind == OM_VALUE_INPUT && d < c->v[i].ndim; d++)
-			if (c->v[i].dims[d] < 0 && n < max)
-				dyn[n++] = (struct dyn){ (int)i, d };
+			if (c->v[i].dims[d] < 0) {
+				if (n < max)
+					dyn[n] = (struct dyn){ (int)i, d };
+				n++;
+			}
 	return n;
 }
 
@@ -443,6 +447,11 @@ static enum atc_err setup_probes(struct atc_conv *c)
 	enum atc_err ret;
 	int p, d;
 
+	if (ndyn > sizeof(dyn) / sizeof(dyn[0])) {
+		atc_say(c->m, "the inputs have %zu dynamic dimensions; at most %zu are supported", ndyn,
+			sizeof(dyn) / sizeof(dyn[0]));
+		return ATC_ERR_UNSUPPORTED;
+	}
 	if (o->dynamic != OM_DYNAMIC_NONE) {
 		ret = gear_slots(c, dyn, ndyn, which);
 		if (ret)

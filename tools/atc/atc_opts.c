@@ -271,10 +271,11 @@ static const char *gear_flag(enum om_dynamic d)
 
 static enum atc_err gears(const char *s, enum om_dynamic dynamic, struct atc_options *o, struct atc_msg *m)
 {
+	const size_t max = GEARS_MAX * VOPS_MAX_RANK;
 	const char *flag = gear_flag(dynamic);
-	int64_t vals[GEARS_MAX * VOPS_MAX_RANK];
 	uint32_t rows = 0, len = 0, n = 0, k, r, q;
 	const char *p = s;
+	int64_t *vals;
 
 	if (dynamic != OM_DYNAMIC_BATCH && dynamic != OM_DYNAMIC_HW && dynamic != OM_DYNAMIC_DIMS) {
 		atc_say(m, "gears: dynamic kind %d is none of batch, image size, dims", (int)dynamic);
@@ -283,6 +284,11 @@ static enum atc_err gears(const char *s, enum om_dynamic dynamic, struct atc_opt
 	if (o->dynamic != OM_DYNAMIC_NONE) {
 		atc_say(m, "%s: %s was given already; one gear flag at most", flag, gear_flag(o->dynamic));
 		return ATC_ERR_USAGE;
+	}
+	vals = malloc(max * sizeof(*vals));
+	if (!vals) {
+		atc_say(m, "out of memory");
+		return ATC_ERR_NOMEM;
 	}
 	/* Rows are ';'-separated; a batch list is one row of one-value gears. */
 	while (*p) {
@@ -295,42 +301,42 @@ static enum atc_err gears(const char *s, enum om_dynamic dynamic, struct atc_opt
 			size_t tl = c ? (size_t)(c - p) : (size_t)(end - p);
 			int64_t v;
 
-			if (n >= sizeof(vals) / sizeof(vals[0])) {
+			if (n >= max) {
 				atc_say(m, "%s: more than %d gears", flag, GEARS_MAX);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 			if (!parse_int(p, tl, &v) || v < 1 || v > DIM_MAX) {
 				atc_say(m, "%s: \"%.*s\" is not a size (1 or more)", flag, (int)tl, p);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 			vals[n++] = v;
 			cnt++;
 			p = c ? c + 1 : end;
 			if (c && p == end) {
 				atc_say(m, "%s: a value is missing after a ','", flag);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 		}
 		if (!cnt) {
 			atc_say(m, "%s: an empty gear", flag);
-			return ATC_ERR_USAGE;
+			goto usage;
 		}
 		if (dynamic == OM_DYNAMIC_BATCH) {
 			if (rows) {
 				atc_say(m, "%s: the batch sizes are one list (\"1,2,4\"), not ';'-separated rows",
 					flag);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 			len = 1;
 			rows = cnt;
 		} else {
 			if (dynamic == OM_DYNAMIC_HW && cnt != 2) {
 				atc_say(m, "%s: gear %u has %u values; each is \"h,w\"", flag, rows + 1, cnt);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 			if (rows && cnt != len) {
 				atc_say(m, "%s: gear %u has %u values, gear 1 has %u", flag, rows + 1, cnt, len);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 			len = cnt;
 			rows++;
@@ -339,7 +345,7 @@ static enum atc_err gears(const char *s, enum om_dynamic dynamic, struct atc_opt
 	}
 	if (rows < GEARS_MIN || rows > GEARS_MAX) {
 		atc_say(m, "%s: %u gears; give %d to %d", flag, rows, GEARS_MIN, GEARS_MAX);
-		return ATC_ERR_USAGE;
+		goto usage;
 	}
 	for (r = 0; r < rows; r++)
 		for (q = 0; q < r; q++) {
@@ -347,19 +353,17 @@ static enum atc_err gears(const char *s, enum om_dynamic dynamic, struct atc_opt
 				;
 			if (k == len) {
 				atc_say(m, "%s: gear %u repeats gear %u", flag, r + 1, q + 1);
-				return ATC_ERR_USAGE;
+				goto usage;
 			}
 		}
-	o->gears = malloc((size_t)n * sizeof(int64_t));
-	if (!o->gears) {
-		atc_say(m, "out of memory");
-		return ATC_ERR_NOMEM;
-	}
-	memcpy(o->gears, vals, (size_t)n * sizeof(int64_t));
+	o->gears = vals;
 	o->ngears = rows;
 	o->gear_len = len;
 	o->dynamic = dynamic;
 	return ATC_OK;
+usage:
+	free(vals);
+	return ATC_ERR_USAGE;
 }
 
 enum atc_err atc_parse_gears(const char *s, enum om_dynamic dynamic, struct atc_options *o, char *msg,
