@@ -475,12 +475,13 @@ struct mk {
 	struct onnx_model m;
 	struct onnx_node nodes[MK_MAX];
 	char *io[MK_MAX][2][4];
-	struct onnx_attr attrs[MK_MAX][2];
+	struct onnx_attr attrs[MK_MAX][4];
+	int64_t ints[MK_MAX][4][4];
 	struct onnx_value_info ins[4], outs[4];
 	struct onnx_dim dims[4][4];
-	struct onnx_tensor inits[4];
-	int64_t idims[4][4];
-	float idata[4][16];
+	struct onnx_tensor inits[8];
+	int64_t idims[8][4];
+	float idata[8][1024];
 };
 
 static void mk_init(struct mk *k)
@@ -529,6 +530,50 @@ static void mk_init_f32(struct mk *k, const char *name, int n)
 					    .size = (size_t)n * 4, .data = k->idata[i] };
 }
 
+/* A float initializer of dims @dims, values from a fixed LCG in [-1, 1). */
+static void mk_init_lcg(struct mk *k, const char *name, int ndim, const int64_t *dims)
+{
+	size_t i = k->m.graph.ninits++;
+	uint64_t n = 1, e;
+	static uint32_t seed = 12345;
+	int d;
+
+	for (d = 0; d < ndim; d++) {
+		k->idims[i][d] = dims[d];
+		n *= (uint64_t)dims[d];
+	}
+	ck_assert_uint_le(n, 1024);
+	for (e = 0; e < n; e++) {
+		seed = seed * 1664525u + 1013904223u;
+		k->idata[i][e] = (float)(seed >> 8) / (float)(1u << 23) - 1.0f;
+	}
+	k->inits[i] = (struct onnx_tensor){ .name = (char *)name, .dtype = ONNX_FLOAT, .acl_dtype = ACL_FLOAT,
+					    .ndim = ndim, .dims = k->idims[i], .count = n, .size = n * 4,
+					    .data = k->idata[i] };
+}
+
+/* An int64 initializer of @n values. */
+static void mk_init_i64(struct mk *k, const char *name, int n, const int64_t *v)
+{
+	size_t i = k->m.graph.ninits++;
+
+	memcpy(k->idata[i], v, (size_t)n * sizeof(int64_t));
+	k->idims[i][0] = n;
+	k->inits[i] = (struct onnx_tensor){ .name = (char *)name, .dtype = ONNX_INT64, .acl_dtype = ACL_INT64,
+					    .ndim = 1, .dims = k->idims[i], .count = (uint64_t)n,
+					    .size = (size_t)n * 8, .data = k->idata[i] };
+}
+
+/* An INTS attribute of node @n (at most 4 values). */
+static void mk_ints(struct mk *k, struct onnx_node *n, const char *name, int cnt, const int64_t *v)
+{
+	size_t i = (size_t)(n - k->nodes), a = n->nattrs++;
+
+	memcpy(k->ints[i][a], v, (size_t)cnt * sizeof(int64_t));
+	k->attrs[i][a] = (struct onnx_attr){ .name = (char *)name, .type = ONNX_ATTR_INTS, .n = (size_t)cnt,
+					     .ints = k->ints[i][a] };
+}
+
 static struct onnx_node *mk_node(struct mk *k, const char *name, const char *op, const char *in0,
 				 const char *in1, const char *out0)
 {
@@ -537,6 +582,7 @@ static struct onnx_node *mk_node(struct mk *k, const char *name, const char *op,
 
 	k->io[i][0][0] = (char *)in0;
 	k->io[i][0][1] = (char *)in1;
+	k->io[i][0][2] = NULL;
 	k->io[i][1][0] = (char *)out0;
 	*n = (struct onnx_node){ .name = (char *)name, .op_type = (char *)op, .domain = "",
 				 .ninputs = in1 ? 2 : in0 ? 1 : 0, .noutputs = 1, .inputs = k->io[i][0],
@@ -1116,6 +1162,88 @@ START_TEST(dynamic_run)
 }
 END_TEST
 
+/*
+ * The CNN of the model tests (Conv pad 1 + bias, Relu, MaxPool 2x2,
+ * Reshape to [-1, 64], Gemm): converted with a dynamic batch (a range and
+ * gears), it computes what the static conversion does at batch 2.
+ */
+static void mk_cnn(struct mk *k)
+{
+	static const int64_t xd[] = { -1, 1, 8, 8 }, wd[] = { 4, 1, 3, 3 }, bd[] = { 4 }, gd[] = { 10, 64 },
+			     cd[] = { 10 }, shape[] = { -1, 64 }, pads[] = { 1, 1, 1, 1 }, two[] = { 2, 2 };
+	struct onnx_node *n;
+
+	mk_init(k);
+	mk_input(k, "x", 4, xd);
+	mk_init_lcg(k, "w", 4, wd);
+	mk_init_lcg(k, "b", 1, bd);
+	mk_init_lcg(k, "gw", 2, gd);
+	mk_init_lcg(k, "gb", 1, cd);
+	mk_init_i64(k, "shape", 2, shape);
+	n = mk_node(k, "conv", "Conv", "x", "w", "c");
+	n->ninputs = 3;
+	k->io[0][0][2] = "b";
+	mk_ints(k, n, "pads", 4, pads);
+	mk_node(k, "relu", "Relu", "c", NULL, "r");
+	n = mk_node(k, "pool", "MaxPool", "r", NULL, "p");
+	mk_ints(k, n, "kernel_shape", 2, two);
+	mk_ints(k, n, "strides", 2, two);
+	mk_node(k, "flat", "Reshape", "p", "shape", "f");
+	n = mk_node(k, "fc", "Gemm", "f", "gw", "y");
+	n->ninputs = 3;
+	k->io[4][0][2] = "gb";
+	k->attrs[4][0] = (struct onnx_attr){ .name = "transB", .type = ONNX_ATTR_INT, .i = 1 };
+	n->nattrs = 1;
+	mk_output(k, "y");
+}
+
+START_TEST(dynamic_cnn)
+{
+	static const char *const how[][2] = { { "x:2,1,8,8", NULL }, { "x:1~64,1,8,8", NULL }, { "x:-1,1,8,8", "1,2,4" } };
+	static float xv[2 * 64];
+	int64_t dims[4] = { 2, 1, 8, 8 }, gear[1] = { 2 };
+	struct onnx_tensor t = { .name = "x", .dtype = ONNX_FLOAT, .acl_dtype = ACL_FLOAT, .ndim = 4, .dims = dims,
+				 .count = 128, .size = 512, .data = xv };
+	const struct onnx_tensor *feeds[2] = { &t, NULL };
+	float want[20];
+	struct mk *k = malloc(sizeof(*k));
+	struct om_model *m, *back;
+	char msg[MSG];
+	size_t h;
+	int e;
+
+	ck_assert(k);
+	for (e = 0; e < 128; e++)
+		xv[e] = (float)((e * 37) % 17) / 8.0f - 1.0f;
+	mk_cnn(k);
+	for (h = 0; h < 3; h++) {
+		struct atc_options o;
+		struct run r;
+
+		atc_options_init(&o);
+		ck_assert_int_eq(atc_parse_input_shape(how[h][0], &o, NULL, 0), ATC_OK);
+		if (how[h][1])
+			ck_assert_int_eq(atc_parse_gears(how[h][1], OM_DYNAMIC_BATCH, &o, NULL, 0), ATC_OK);
+		ck_assert_msg(!atc_convert(&k->m, &o, &m, msg, MSG), "%s: %s", how[h][0], msg);
+		back = roundtrip(m);
+		ck_assert_uint_eq(m->nnodes, 5);
+		ck_assert_int_eq(m->values[m->outputs[0]].dims[0], h ? -1 : 2);
+		ck_assert_int_eq(m->values[m->outputs[0]].dims[1], 10);
+		run_model(&r, back, feeds, gear);
+		ck_assert_int_eq(r.v[back->outputs[0]].dims[0], 2);
+		if (!h)
+			memcpy(want, r.v[back->outputs[0]].data, sizeof(want));
+		else
+			ck_assert(!memcmp(want, r.v[back->outputs[0]].data, sizeof(want)));
+		run_free(&r);
+		om_model_free(back);
+		om_model_free(m);
+		atc_options_release(&o);
+	}
+	free(k);
+}
+END_TEST
+
 START_TEST(dynamic_range_refused)
 {
 	struct atc_options o;
@@ -1542,6 +1670,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, dynamic_range);
 	tcase_add_test(t, dynamic_model_dims);
 	tcase_add_test(t, dynamic_range_refused);
+	tcase_add_test(t, dynamic_cnn);
 	tcase_add_loop_test(t, dynamic_run, 0, sizeof(dyn_tests) / sizeof(dyn_tests[0]));
 	tcase_add_test(t, gears_batch);
 	tcase_add_test(t, gears_hw_and_dims);
