@@ -1272,6 +1272,22 @@ START_TEST(dynamic_range_refused)
 }
 END_TEST
 
+/* SAME padding at stride 2 depends on the size: one call cannot serve every size. */
+START_TEST(dynamic_attrs_refused)
+{
+	struct atc_options o;
+	char msg[MSG];
+
+	atc_options_init(&o);
+	ck_assert_int_eq(atc_parse_input_shape("x:1,1,5~8,5", &o, NULL, 0), ATC_OK);
+	ck_assert_int_eq(convert_fails("node/test_conv_with_autopad_same", &o, msg), ATC_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(msg, "node 'Conv_0' (Conv) (at x [1, 1, 6, 5]): its CANN call") &&
+			      strstr(msg, "takes attributes decided by a dynamic dimension"),
+		      "%s", msg);
+	atc_options_release(&o);
+}
+END_TEST
+
 /* ---- gears ---------------------------------------------------------------------------- */
 
 static void check_gear_input(const struct om_model *m, uint32_t len)
@@ -1537,6 +1553,28 @@ START_TEST(shape_chain_folds)
 }
 END_TEST
 
+/* Squeeze without axes drops the batch at 1 only: a rank decided at execution. */
+START_TEST(rank_changes_refused)
+{
+	static const int64_t xd[] = { -1, 3 };
+	struct atc_options o;
+	struct om_model *m = NULL;
+	char msg[MSG];
+	struct mk k;
+
+	mk_init(&k);
+	mk_input(&k, "x", 2, xd);
+	mk_node(&k, "sq", "Squeeze", "x", NULL, "y");
+	mk_output(&k, "y");
+	atc_options_init(&o);
+	ck_assert_int_eq(atc_convert(&k.m, &o, &m, msg, MSG), ATC_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(msg, "node 'sq' (Squeeze) (at x [2, 3]): output 0 has rank 2") &&
+			      strstr(msg, "a rank or type decided at execution is not supported"),
+		      "%s", msg);
+	ck_assert_ptr_null(m);
+}
+END_TEST
+
 START_TEST(shape_of_dynamic_stays)
 {
 	static const int64_t xd[] = { -1, 3 };
@@ -1671,6 +1709,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, dynamic_model_dims);
 	tcase_add_test(t, dynamic_range_refused);
 	tcase_add_test(t, dynamic_cnn);
+	tcase_add_test(t, dynamic_attrs_refused);
 	tcase_add_loop_test(t, dynamic_run, 0, sizeof(dyn_tests) / sizeof(dyn_tests[0]));
 	tcase_add_test(t, gears_batch);
 	tcase_add_test(t, gears_hw_and_dims);
@@ -1682,6 +1721,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, unsupported_sequences);
 	tcase_add_test(t, folding_and_dead_code);
 	tcase_add_test(t, fold_cap);
+	tcase_add_test(t, rank_changes_refused);
 	tcase_add_test(t, shape_chain_folds);
 	tcase_add_test(t, shape_of_dynamic_stays);
 	tcase_add_test(t, bad_graphs);
