@@ -96,6 +96,7 @@ include lib/ops/ops.mk
 include lib/onnx/onnx.mk
 # The offline model and its .om container (lib/om/om.mk).
 include lib/om/om.mk
+include tools/atc/atc.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
 LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS)) \

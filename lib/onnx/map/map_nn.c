@@ -69,20 +69,23 @@ static enum onnx_err map_gemm(struct onnx_map *m)
 {
 	float alpha = onnx_attr_float(m->node, "alpha", 1.0f);
 	float beta = onnx_attr_float(m->node, "beta", 1.0f);
-	const struct onnx_tensor *a = m->nin ? m->in[0].value : NULL;
+	int32_t acl = onnx_map_has(m, 0) ? m->in[0].acl_dtype : ACL_DT_UNDEFINED, dt;
 	struct onnx_call *c = m->call;
 	uint64_t zero = 0;
 	enum onnx_err ret;
 	int at;
 
-	if (!a)
+	/* The zero C takes A's type, which a value need not be known for. */
+	for (dt = ONNX_FLOAT; dt <= ONNX_BFLOAT16 && onnx_dtype_to_acl(dt) != acl; dt++)
+		;
+	if (acl == ACL_DT_UNDEFINED || dt > ONNX_BFLOAT16)
 		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "input A's type is not known");
 	c->type = "GEMM";
 	ret = onnx_map_inputs(m, 0, 1);
 	if (!ret && onnx_map_has(m, 2)) {
 		ret = onnx_map_inputs(m, 2, 2);
 	} else if (!ret) {
-		ret = made_scalar(m, a->dtype, a->acl_dtype, &zero, vops_dtype_size(a->acl_dtype), &at);
+		ret = made_scalar(m, dt, acl, &zero, vops_dtype_size(acl), &at);
 		if (!ret)
 			c->in[c->nin++] = at;
 	}
