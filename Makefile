@@ -88,7 +88,7 @@ LIB_LAYERS := lib/acl lib/rt lib/drv
 LIB_SRCS := $(foreach d,$(LIB_LAYERS),$(wildcard $(d)/*.c))
 LIB_HDRS := $(foreach d,$(LIB_LAYERS),$(wildcard $(d)/*.h)) \
 	$(wildcard include/acl/*.h include/acl/error_codes/*.h) uapi/vnpu_drm.h
-LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS))
+LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS)) -Ilib/om
 # The operator library (lib/ops/ops.mk) is compiled into it, hidden like
 # the rest: operators are planned with lib/ops' vops_plan().
 include lib/ops/ops.mk
@@ -104,7 +104,8 @@ LIB_CFLAGS := $(USER_CFLAGS) $(LIB_INCLUDES) -fvisibility=hidden -DFUNC_VISIBILI
 LIB := $(B)/lib/$(LIB_SONAME)
 # Pure-logic parts of the library, also linked into host unit tests.
 LIB_PURE_SRCS := $(addprefix lib/rt/,rt_imap.c rt_config.c rt_kind.c rt_errmap.c rt_handle.c \
-	rt_error.c rt_op.c rt_allocreg.c rt_wspool.c) lib/acl/acl_tensor.c lib/acl/acl_opattr.c
+	rt_error.c rt_op.c rt_allocreg.c rt_wspool.c rt_model_plan.c rt_model_mem.c rt_model_cache.c) \
+	lib/acl/acl_tensor.c lib/acl/acl_opattr.c
 
 lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
 
