@@ -23,11 +23,13 @@
 #ifndef VNPU_LIB_RT_MODEL_H
 #define VNPU_LIB_RT_MODEL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "acl/acl_base.h"
+#include "acl/acl_mdl.h"
 #include "vnpu_om.h"
 #include "vnpu_ops.h"
 
@@ -50,7 +52,8 @@ struct rt_mvalue {
 	int64_t *dims;			/* ndim entries, in the plan's dims pool */
 	uint64_t bytes;			/* of the tensor (0 for an empty one) */
 	uint64_t size;			/* bytes of memory it takes: bytes, at least 1 */
-	uint32_t align;
+	uint32_t align;			/* in the arena (at least RT_MODEL_ALIGN) */
+	uint32_t need_align;		/* what the operators need of its address */
 	enum rt_mloc loc;
 	uint32_t index;			/* INPUT, OUTPUT: which */
 	uint64_t offset;		/* CONST, ARENA */
@@ -154,5 +157,90 @@ struct rt_mplan *rt_mplan_cache_find(struct rt_mplan_cache *c, const int64_t *ke
 void rt_mplan_cache_add(struct rt_mplan_cache *c, struct rt_mplan *p);
 /* Drop every plan. */
 void rt_mplan_cache_clear(struct rt_mplan_cache *c);
+
+/* ---- datasets (acl_mdl.c; read by the executor) ------------------------------ */
+
+#define RT_DATASET_MAGIC 0x564e4453u	/* "VNDS" */
+
+struct aclmdlDataset {
+	uint32_t magic;
+	uint32_t n, cap;
+	aclDataBuffer **bufs;
+	aclTensorDesc **descs;		/* owned, per index, may be NULL */
+	int32_t gear;			/* the gear row chosen (aclmdlSetDynamic*), -1: none */
+};
+
+/* ---- loaded models (rt_model_load.c, rt_model_exec.c) ----------------------------- */
+
+struct rt_dev;
+struct rt_stream;
+struct rt_outblk;
+
+struct rt_model {
+	atomic_uint refs;
+	uint32_t id;			/* 0 until registered */
+	struct om_model *om;		/* owned */
+	pthread_mutex_t lock;		/* everything below */
+	bool loaded;			/* device state (not for a desc from a file) */
+	bool unloaded;
+	struct rt_dev *dev;		/* referenced */
+	void *weights;			/* device copy of om->weights */
+	bool own_weights;
+	void *work;			/* the caller's work memory (static models), or NULL */
+	uint64_t work_size;
+	uint32_t priority;
+	struct rt_mplan *static_plan;	/* static models: planned at load */
+	struct rt_mplan_cache cache;	/* the others */
+	/* The last execution's job: another stream waits for it. */
+	struct rt_stream *last_stream;	/* referenced */
+	uint64_t last_point;
+	/* The output shapes of the last execution (om->noutputs ranks). */
+	int64_t *cur_dims;
+	bool has_cur;
+	struct rt_outblk *blocks;	/* allocator blocks given to output buffers */
+};
+
+/* A model object for @om (taken), not loaded: what a description holds. */
+aclError rt_model_new(struct om_model *om, struct rt_model **out);
+void rt_model_get(struct rt_model *m);
+void rt_model_put(struct rt_model *m);
+
+/* Parse a .om (om_read()); ACL_ERROR_PARSE_MODEL with om's message. */
+aclError rt_model_parse(const void *buf, size_t len, struct om_model **out);
+/* Read a .om file; ACL_ERROR_READ_MODEL_FAILURE if it cannot be read. */
+aclError rt_model_read_file(const char *path, void **buf, size_t *len);
+
+/*
+ * Load @om (taken, even on failure) on the current context's device:
+ * weights into @weight (NULL: the runtime's, else at least weights_size
+ * bytes of device memory), static models planned, their arena @work
+ * (NULL: the runtime's, else at least the plan's peak). *@id from 1.
+ */
+aclError rt_model_load(struct om_model *om, void *work, size_t work_size, void *weight, size_t weight_size,
+		       uint32_t priority, uint32_t *id);
+/* The loaded model @id, referenced; ACL_ERROR_INVALID_MODEL_ID if none. */
+aclError rt_model_lookup(uint32_t id, struct rt_model **out);
+/* Unregister @id, wait for its work, free its memory. */
+aclError rt_model_unload(uint32_t id);
+
+struct rt_allocfns;
+/* Give output buffer @buf the allocator block @block (freed with @fns when
+ * the buffer is updated or destroyed, or when the model goes). */
+aclError rt_model_own_block(struct rt_model *m, aclDataBuffer *buf, const struct rt_allocfns *fns, void *block);
+
+/* Device memory a model needs: its static plan's peak and its weights;
+ * ACL_ERROR_FEATURE_UNSUPPORTED for dimensions decided at execution. */
+aclError rt_model_query_size(const struct om_model *om, size_t *work, size_t *weight);
+
+/* The plan of one execution with @input (referenced: rt_mplan_put()). */
+aclError rt_model_plan_for(struct rt_model *m, const aclmdlDataset *input, struct rt_mplan **out);
+
+/*
+ * Execute on @stream (NULL: the context's default). @sync: wait (with
+ * @timeout_ms, -1 forever) and never call a registered allocator (the
+ * synchronous calls); else use the stream's allocator when registered.
+ */
+aclError rt_model_execute(struct rt_model *m, const aclmdlDataset *input, aclmdlDataset *output, const void *stream,
+			  bool sync, int32_t timeout_ms);
 
 #endif /* VNPU_LIB_RT_MODEL_H */

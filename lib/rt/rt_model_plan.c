@@ -270,6 +270,7 @@ static aclError init_values(const struct om_model *m, const int64_t *key, struct
 		if (mv->ndim)
 			memcpy(v->dims, mv->dims, (size_t)mv->ndim * sizeof(int64_t));
 		v->align = RT_MODEL_ALIGN;
+		v->need_align = 1;
 		v->loc = RT_MLOC_ARENA;
 		if (mv->kind == OM_VALUE_CONST) {
 			v->loc = RT_MLOC_CONST;
@@ -404,6 +405,7 @@ aclError rt_mplan_build(const struct om_model *m, const int64_t *key, uint32_t k
 			memcpy(v->dims, vp->out[i].dims, (size_t)v->ndim * sizeof(int64_t));
 			v->bytes = vp->out[i].bytes;
 			v->size = v->bytes ? v->bytes : 1;
+			v->need_align = vp->out[i].align ? vp->out[i].align : 1;
 			if (vp->out[i].align > v->align)
 				v->align = vp->out[i].align;
 			v->last_use = n;
