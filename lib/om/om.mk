@@ -38,3 +38,11 @@ $(OM_PB_LO): $(OM_GEN)
 $(OM_PB_SAN): $(OM_GEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(OM_GEN_CFLAGS) -O1 $(SAN) -c -o $@ $<
+
+# The host unit tests (tests/unit/test_om.c): lib/om and the generated code
+# under ASan and UBSan; lib/ops (element sizes, type names) from its archive.
+#   OM_LINK_FILES  libprotobuf-c as a file, for rules whose inputs are file lists
+OM_LINK_FILES := $(shell $(CC) -print-file-name=libprotobuf-c.so)
+UNIT_EXTRA_test_om := $(OM_SRCS) $(OM_PB_SAN) $(OPS_LIB) $(OPS_LINK_FILES) $(OM_LINK_FILES)
+UNIT_EXTRA_CFLAGS_test_om := $(OM_CFLAGS) $(OPS_CFLAGS) $(OPS_RPATH)
+$(B)/unit/test_om: $(OM_HDRS) $(OM_GEN)
