@@ -176,11 +176,11 @@ $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB
 
 # The model suite writes its models with lib/om (om_write()), compiled in.
 $(B)/acl/test_acl_model: tests/acl/test_acl_model.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(OM_SRCS) \
-		$(OM_HDRS) $(OM_PB_LO) $(LIB) $(B)/lib/libascendcl.so
+		$(OM_HDRS) $(OM_PB_LO) $(OPS_LIB) $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib $(OPS_CFLAGS) $(OM_CFLAGS) -std=gnu11 -O2 -g \
-		$(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) $(OM_SRCS) $(OM_PB_LO) $(ACL_LINK) \
-		$(CHECK_LIBS) $(OM_LIBS) -lm
+		$(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) $(OM_SRCS) $(OM_PB_LO) $(OPS_LIB) \
+		$(ACL_LINK) $(CHECK_LIBS) $(OM_LIBS) $(OPS_LIBS) -lm
 
 $(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
