@@ -15,15 +15,8 @@
 #include "rt_model.h"
 #include "rt_op.h"
 
-#define RT_MDLDESC_MAGIC 0x564e4d44u	/* "VNMD" */
 #define RT_MDLCFG_MAGIC 0x564e4d43u	/* "VNMC" */
 #define RT_MDLEXEC_MAGIC 0x564e4d45u	/* "VNME" */
-
-struct aclmdlDesc {
-	uint32_t magic;
-	struct rt_model *m;		/* referenced; NULL while empty */
-	bool loaded;			/* from aclmdlGetDesc: current output dims */
-};
 
 struct aclmdlConfigHandle {
 	uint32_t magic;

@@ -128,17 +128,29 @@ aclError rt_model_own_block(struct rt_model *m, aclDataBuffer *buf, const struct
 	return ACL_SUCCESS;
 }
 
+/* Free the allocator blocks still given to output buffers. */
+static void release_blocks(struct rt_model *m)
+{
+	struct rt_outblk *b;
+
+	pthread_mutex_lock(&m->lock);
+	b = m->blocks;
+	m->blocks = NULL;
+	pthread_mutex_unlock(&m->lock);
+	while (b) {
+		struct rt_outblk *next = b->next;
+
+		outblk_free_block(b);
+		outblk_put(b);
+		b = next;
+	}
+}
+
 void rt_model_put(struct rt_model *m)
 {
 	if (!m || atomic_fetch_sub(&m->refs, 1) != 1)
 		return;
-	while (m->blocks) {
-		struct rt_outblk *b = m->blocks;
-
-		m->blocks = b->next;
-		outblk_free_block(b);
-		outblk_put(b);
-	}
+	release_blocks(m);
 	if (m->own_weights && m->weights)
 		(void)rt_free(m->dev, m->weights, false);
 	rt_mplan_put(m->static_plan);
@@ -349,6 +361,8 @@ aclError rt_model_unload(uint32_t id)
 		rt_err_quiet(quiet);
 		rt_stream_put(s);
 	}
+	/* Even while a description still holds the model. */
+	release_blocks(m);
 	rt_model_put(m);
 	return err;
 }
