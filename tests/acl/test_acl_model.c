@@ -38,13 +38,15 @@ static char *dup(const char *s)
 	return d;
 }
 
+static uint32_t mb_cap = 64;
+
 static void mb_init(struct mb *b)
 {
 	memset(b, 0, sizeof(*b));
 	b->m.name = dup("test_model");
 	b->m.soc_version = dup("");
-	b->m.values = calloc(64, sizeof(struct om_value));
-	b->m.nodes = calloc(32, sizeof(struct om_node));
+	b->m.values = calloc(mb_cap, sizeof(struct om_value));
+	b->m.nodes = calloc(mb_cap, sizeof(struct om_node));
 	b->m.inputs = calloc(8, sizeof(uint32_t));
 	b->m.outputs = calloc(8, sizeof(uint32_t));
 	ck_assert(b->m.values && b->m.nodes && b->m.inputs && b->m.outputs);
@@ -55,7 +57,7 @@ static uint32_t mb_value(struct mb *b, const char *name, enum om_value_kind kind
 	uint32_t i = b->m.nvalues++;
 	struct om_value *v = &b->m.values[i];
 
-	ck_assert_uint_lt(i, 64);
+	ck_assert_uint_lt(i, mb_cap);
 	v->name = dup(name);
 	v->kind = kind;
 	v->dtype = ACL_FLOAT;
@@ -845,6 +847,43 @@ START_TEST(load_with_config_from_memory)
 }
 END_TEST
 
+/* A graph beyond one submit's task limit: split into several, in order. */
+START_TEST(huge_graphs_split_into_several_submits)
+{
+	const int64_t d[1] = { 8 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 1, d, 6, -3, 3), *y = dt_new(ACL_FLOAT, 1, d, 0, 0, 0);
+	aclmdlDataset *in = dataset_of(1, &x), *out = dataset_of(1, &y);
+	struct mb b;
+	double want[8];
+	uint32_t v, id;
+	unsigned long submits;
+	int i;
+
+	mb_cap = VNPU_MAX_TASKS_PER_SUBMIT + 200;
+	mb_init(&b);
+	v = mb_input(&b, "x", 1, d, NULL);
+	for (i = 0; i < VNPU_MAX_TASKS_PER_SUBMIT + 100; i++)
+		v = mb_node(&b, "Relu", 1, &v, 1, d);
+	mb_output(&b, v);
+	id = load(&b);
+	ioctl_count_start();
+	ACL_OK(aclmdlExecute(id, in, out));
+	ioctl_count_stop();
+	submits = ioctl_count(NR_SUBMIT);
+	ck_assert_uint_ge(submits, 2);
+	ck_assert_uint_le(submits, 4);
+	dt_read(y);
+	for (i = 0; i < 8; i++)
+		want[i] = fmax(0, x->host[i]);
+	dt_expect(y, want, 1);
+	ACL_OK(aclmdlUnload(id));
+	dataset_free(in);
+	dataset_free(out);
+	dt_free(x);
+	dt_free(y);
+}
+END_TEST
+
 static Suite *model_suite(void)
 {
 	Suite *s = suite_create("acl_model");
@@ -863,6 +902,7 @@ static Suite *model_suite(void)
 	tcase_add_test(tc, unknown_model_ids);
 	tcase_add_test(tc, unsupported_features_say_so);
 	tcase_add_test(tc, load_with_config_from_memory);
+	tcase_add_test(tc, huge_graphs_split_into_several_submits);
 	suite_add_tcase(s, tc);
 	return s;
 }
