@@ -88,7 +88,7 @@ LIB_LAYERS := lib/acl lib/rt lib/drv
 LIB_SRCS := $(foreach d,$(LIB_LAYERS),$(wildcard $(d)/*.c))
 LIB_HDRS := $(foreach d,$(LIB_LAYERS),$(wildcard $(d)/*.h)) \
 	$(wildcard include/acl/*.h include/acl/error_codes/*.h) uapi/vnpu_drm.h
-LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS))
+LIB_INCLUDES := $(addprefix -I,$(LIB_LAYERS)) -Ilib/om
 # The operator library (lib/ops/ops.mk) is compiled into it, hidden like
 # the rest: operators are planned with lib/ops' vops_plan().
 include lib/ops/ops.mk
@@ -99,17 +99,21 @@ include lib/om/om.mk
 include tools/atc/atc.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
+# lib/om (the .om reader, for aclmdl*) and its generated protobuf-c code
+# (position-independent, relaxed warnings: OM_PB_LO) are linked in too.
 LIB_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(LIB_SRCS)) \
-	$(patsubst lib/ops/%.c,$(B)/lib/obj/ops/%.lo,$(OPS_SRCS))
+	$(patsubst lib/ops/%.c,$(B)/lib/obj/ops/%.lo,$(OPS_SRCS)) \
+	$(patsubst lib/om/%.c,$(B)/lib/obj/om/%.lo,$(OM_SRCS))
 LIB_CFLAGS := $(USER_CFLAGS) $(LIB_INCLUDES) -fvisibility=hidden -DFUNC_VISIBILITY
 LIB := $(B)/lib/$(LIB_SONAME)
 # Pure-logic parts of the library, also linked into host unit tests.
 LIB_PURE_SRCS := $(addprefix lib/rt/,rt_imap.c rt_config.c rt_kind.c rt_errmap.c rt_handle.c \
-	rt_error.c rt_op.c rt_allocreg.c rt_wspool.c) lib/acl/acl_tensor.c lib/acl/acl_opattr.c
+	rt_error.c rt_op.c rt_allocreg.c rt_wspool.c rt_model_plan.c rt_model_mem.c rt_model_cache.c) \
+	lib/acl/acl_tensor.c lib/acl/acl_opattr.c
 
 lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
 
-$(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS)
+$(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS) lib/om/vnpu_om.h
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
@@ -117,9 +121,13 @@ $(B)/lib/obj/ops/%.lo: lib/ops/%.c $(OPS_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
-$(LIB): $(LIB_OBJS) lib/libascendcl.map
+$(B)/lib/obj/om/%.lo: lib/om/%.c $(OM_HDRS) $(OM_GEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(OM_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJS) $(OM_PB_LO) lib/libascendcl.map
 	$(CC) -shared -pthread -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libascendcl.map \
-		-Wl,-z,defs -Wl,--as-needed -o $@ $(LIB_OBJS) $(DRM_LIBS) $(OPS_LIBS)
+		-Wl,-z,defs -Wl,--as-needed -o $@ $(LIB_OBJS) $(OM_PB_LO) $(DRM_LIBS) $(OPS_LIBS) $(OM_LIBS)
 
 $(B)/lib/libascendcl.so: $(LIB)
 	@ln -sf $(LIB_SONAME) $@
@@ -129,13 +137,13 @@ $(B)/lib/libascendcl.so: $(LIB)
 LIB_SAN := $(B)/lib-san/$(LIB_SONAME)
 LIB_SAN_OBJS := $(patsubst $(B)/lib/obj/%,$(B)/lib-san/obj/%,$(LIB_OBJS))
 
-$(B)/lib-san/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS)
+$(B)/lib-san/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS) $(OM_HDRS) $(OM_GEN)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(LIB_CFLAGS) -O1 $(SAN) -c -o $@ $<
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(OM_CFLAGS) $(LIB_CFLAGS) -O1 $(SAN) -c -o $@ $<
 
-$(LIB_SAN): $(LIB_SAN_OBJS) lib/libascendcl.map
+$(LIB_SAN): $(LIB_SAN_OBJS) $(OM_PB_LO) lib/libascendcl.map
 	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=lib/libascendcl.map \
-		-Wl,--as-needed -o $@ $(LIB_SAN_OBJS) $(DRM_LIBS) $(OPS_LIBS)
+		-Wl,--as-needed -o $@ $(LIB_SAN_OBJS) $(OM_PB_LO) $(DRM_LIBS) $(OPS_LIBS) $(OM_LIBS)
 
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
@@ -166,6 +174,14 @@ $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib -std=gnu11 -O2 -g $(WARN) -pthread $(CHECK_CFLAGS) \
 		-o $@ $< $(ACL_TEST_COMMON) $(ACL_LINK) $(CHECK_LIBS) -lm
+
+# The model suite writes its models with lib/om (om_write()), compiled in.
+$(B)/acl/test_acl_model: tests/acl/test_acl_model.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(OM_SRCS) \
+		$(OM_HDRS) $(OM_PB_LO) $(OPS_LIB) $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib $(OPS_CFLAGS) $(OM_CFLAGS) -std=gnu11 -O2 -g \
+		$(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) $(OM_SRCS) $(OM_PB_LO) $(OPS_LIB) \
+		$(ACL_LINK) $(CHECK_LIBS) $(OM_LIBS) $(OPS_LIBS) -lm
 
 $(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)

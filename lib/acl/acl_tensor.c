@@ -109,6 +109,7 @@ aclDataBuffer *aclCreateDataBuffer(void *data, size_t size)
 	b->magic = RT_BUFFER_MAGIC;
 	b->data = data;
 	b->size = size;
+	b->owner = NULL;
 	return b;
 }
 
@@ -120,6 +121,7 @@ aclError aclDestroyDataBuffer(const aclDataBuffer *dataBuffer)
 	ACL_REQUIRE(dataBuffer);
 	if (!buffer_ok(b))
 		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not a data buffer", (const void *)dataBuffer);
+	rt_buffer_disown(b);
 	b->magic = 0;
 	free(b);
 	return ACL_SUCCESS;
@@ -131,6 +133,7 @@ aclError aclUpdateDataBuffer(aclDataBuffer *dataBuffer, void *data, size_t size)
 	ACL_REQUIRE(dataBuffer);
 	if (!buffer_ok(dataBuffer))
 		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not a data buffer", (void *)dataBuffer);
+	rt_buffer_disown(dataBuffer);
 	dataBuffer->data = data;
 	dataBuffer->size = size;
 	return ACL_SUCCESS;

@@ -296,6 +296,11 @@ aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id);
  */
 aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, const void *data,
 			     uint32_t data_size, int pool, uint64_t *point, int *kerr);
+/* The same for @ntasks tasks (a model's job: operators and copies, their
+ * descriptors and operands back to back in @data) after the in-syncs @in. */
+aclError rt_stream_submit_ops(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			      const void *data, uint32_t data_size, const struct drm_vnpu_sync *in, uint32_t nin,
+			      int pool, uint64_t *point, int *kerr);
 
 /* ---- events (rt_event.c) ------------------------------------------------- */
 

@@ -55,11 +55,31 @@ struct aclTensorDesc {
 	int64_t inline_dims[RT_INLINE_DIMS];
 };
 
+/*
+ * Who else owns a data buffer's memory: a model execution that gave an
+ * output buffer a block of the stream's registered allocator hands the
+ * block back (release) when the buffer is updated or destroyed.
+ */
+struct rt_bufowner {
+	void (*release)(struct rt_bufowner *owner);
+};
+
 struct aclDataBuffer {
 	uint32_t magic;
 	void *data;
 	size_t size;
+	struct rt_bufowner *owner;	/* NULL unless a model execution set it */
 };
+
+/* Give a buffer's memory back to its owner, if any (update, destroy). */
+static inline void rt_buffer_disown(struct aclDataBuffer *b)
+{
+	struct rt_bufowner *o = b->owner;
+
+	b->owner = NULL;
+	if (o)
+		o->release(o);
+}
 
 /* The attributes, as lib/ops takes them (vops_plan()'s @attrs). */
 struct aclopAttr {

@@ -354,8 +354,9 @@ aclError rt_stream_kernel_id(struct rt_stream *s, uint32_t *id)
 	return err;
 }
 
-aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, const void *data,
-			     uint32_t data_size, int pool, uint64_t *point, int *kerr)
+aclError rt_stream_submit_ops(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
+			      const void *data, uint32_t data_size, const struct drm_vnpu_sync *in, uint32_t nin,
+			      int pool, uint64_t *point, int *kerr)
 {
 	aclError err;
 	int ret;
@@ -364,7 +365,7 @@ aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *ta
 	pthread_mutex_lock(&s->submit_lock);
 	err = stream_kernel_init(s);
 	/* The kernel checks pool workspace per stream, so the setting follows
-	 * what this operator's workspace is; it changes only when the stream
+	 * what this job's workspace is; it changes only when the stream
 	 * switches between an allocator and the runtime's pool. */
 	if (!err && pool >= 0 && s->require_pool != (pool == 1)) {
 		ret = drv_stream_set_param(s->dev->fd, s->id, VNPU_STREAM_PARAM_REQUIRE_POOL, pool == 1);
@@ -374,9 +375,15 @@ aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *ta
 			s->require_pool = pool == 1;
 	}
 	if (!err)
-		err = submit_raw(s, task, 1, data, data_size, NULL, 0, point, kerr);
+		err = submit_raw(s, tasks, ntasks, data, data_size, in, nin, point, kerr);
 	pthread_mutex_unlock(&s->submit_lock);
 	return err;
+}
+
+aclError rt_stream_submit_op(struct rt_stream *s, const struct drm_vnpu_task *task, const void *data,
+			     uint32_t data_size, int pool, uint64_t *point, int *kerr)
+{
+	return rt_stream_submit_ops(s, task, 1, data, data_size, NULL, 0, pool, point, kerr);
 }
 
 aclError rt_stream_submit(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
