@@ -386,3 +386,4 @@ clean:
 
 .PHONY: ensure-deps
 include tests/fuzz/fuzz.mk
+include tests/onnx/models.mk
