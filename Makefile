@@ -193,7 +193,7 @@ $(B)/acl/examples/%: tests/acl/examples/%.cpp $(LIB) $(B)/lib/libascendcl.so
 
 # ---------------------------------------------------------------- tools
 
-TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi $(B)/tools/vnpu-engined
+TOOLS := $(B)/tools/vnpu-modload $(B)/tools/vnpu-smi $(B)/tools/vnpu-engined $(ATC)
 
 tools: $(TOOLS)
 

@@ -51,3 +51,20 @@ $(B)/bench/bench_model: tests/bench/bench_model.c tests/bench/bench.h tests/onnx
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -Itests/onnx -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< \
 		$(ACL_LINK) -lm
+
+# The node tests as models (tests/onnx/model_tests.c): each test's graph
+# through vnpu-atc's converter and lib/om, run on the host with lib/ops or,
+# with --acl, by aclmdlExecute; everything but libascendcl under ASan and
+# UBSan.
+MODEL_TESTS := $(B)/onnx/model_tests
+
+$(MODEL_TESTS): tests/onnx/model_tests.c $(NODE_COMMON) $(ATC_SRCS) $(ATC_HDRS) $(ONNX_SRCS) \
+		$(ONNX_MAP_SRCS) $(OPS_SRCS) $(OM_SRCS) $(ONNX_PB_SAN) $(OM_PB_SAN) $(LIB) \
+		$(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(ATC_CFLAGS) -Iinclude -std=gnu11 -O1 -g $(WARN) $(SAN) -o $@ $< \
+		tests/onnx/node_common.c $(ATC_SRCS) $(ONNX_SRCS) $(ONNX_MAP_SRCS) $(OPS_SRCS) $(OM_SRCS) \
+		$(ONNX_PB_SAN) $(OM_PB_SAN) $(ONNX_LIBS) $(OPS_LIBS) -L$(B)/lib -Wl,-rpath,$(B)/lib \
+		-lascendcl -lm
+
+onnx: $(MODEL_TESTS)

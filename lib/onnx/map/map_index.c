@@ -214,6 +214,11 @@ static enum onnx_err map_resize(struct onnx_map *m)
 	}
 	if (!ret)
 		ret = onnx_map_attr_ints(m, "sizes", sizes, n);
+	/* Only tf_crop_and_resize reads the roi: it must be known then. */
+	if (!ret && !old && onnx_map_has(m, ri) && !has_values(m, ri) &&
+	    !strcmp(onnx_attr_string(m->node, "coordinate_transformation_mode", "half_pixel"),
+		    "tf_crop_and_resize"))
+		return onnx_map_fail(m, ONNX_ERR_UNSUPPORTED, "needs a constant roi for tf_crop_and_resize");
 	if (!ret && !old && has_values(m, ri)) {
 		ret = onnx_map_floats(m, ri, v, 2 * RS_MAX, &n);
 		for (d = 0; !ret && d < n; d++)
