@@ -798,7 +798,7 @@ struct call_in {
  * it reads no byte of), its outputs into new tensors @out named @names.
  */
 static enum atc_err fold(struct atc_conv *c, const char *node, const char *op, const struct vops_plan *p,
-			 const struct call_in *in, struct onnx_tensor **out)
+			 const struct call_in *in, struct onnx_tensor **out, bool quiet)
 {
 	struct vops_operand ops[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS + 1];
 	void *bufs[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS + 1] = { 0 };
@@ -835,7 +835,8 @@ static enum atc_err fold(struct atc_conv *c, const char *node, const char *op, c
 	}
 	st = p->empty ? VOPS_RUN_OK : vops_run(p->desc, p->desc_size, ops, n, NULL, why, sizeof(why));
 	if (st != VOPS_RUN_OK) {
-		atc_say(c->m, "node '%s' (%s): folding it (its inputs are constant) failed: %s%s", node, op,
+		if (!quiet)
+			atc_say(c->m, "node '%s' (%s): folding it (its inputs are constant) failed: %s%s", node, op,
 			st == VOPS_RUN_ARITH ? "integer division by zero" : "vops_run refused it: ", why);
 		ret = ATC_ERR_INVALID;
 		goto out;
@@ -1136,7 +1137,7 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 			foldable &= made <= FOLD_MAX_BYTES;
 			known &= !foldable && made <= PROBE_MAX_BYTES;
 			if (foldable) {
-				ret = fold(c, nname, node->op_type, c->plan, cin, folded);
+				ret = fold(c, nname, node->op_type, c->plan, cin, folded, false);
 				for (k = 0; k < call->nout && !ret; k++) {
 					char *name = output_name(c, node, nname, call->out[k]);
 
@@ -1183,9 +1184,23 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 		}
 		/* Shapes alone decide it: its value at this probe, for the nodes after it. */
 		if (!ret && known) {
-			ret = fold(c, nname, node->op_type, c->plan, cin, folded);
-			for (k = 0; k < call->nout && !ret; k++)
+			enum atc_err e = fold(c, nname, node->op_type, c->plan, cin, folded, true);
+
+			for (k = 0; k < call->nout && !e; k++)
 				c->v[outs[k]].pv[pr] = folded[k];
+			/* Not computable at some probe (a division by zero): just not known. */
+			for (k = 0; e && k < call->nout; k++) {
+				struct atc_val *v = &c->v[outs[k]];
+				int q;
+
+				for (q = 0; q < c->nprobe; q++)
+					release_tensor(v->pv[q]);
+				free(v->pv);
+				v->pv = NULL;
+			}
+			known &= !e;
+			if (e == ATC_ERR_NOMEM)
+				ret = e;	/* fold() said so */
 		}
 		if (pr)
 			onnx_call_release(call);
