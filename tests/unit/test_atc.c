@@ -1130,7 +1130,7 @@ static const struct {
 	{ "pytorch-converted/test_Conv2d_strided", "0:2,3,-1,-1", "6,6;9,9", OM_DYNAMIC_HW },
 	{ "pytorch-converted/test_Conv2d_strided", "0:1~4,3,6~12,6~12", NULL, OM_DYNAMIC_NONE },
 	{ "pytorch-converted/test_BatchNorm2d_eval", "0:-1,3,-1,-1", "2,6,6;1,4,4", OM_DYNAMIC_DIMS },
-	{ "pytorch-operator/test_operator_basic", "0:1~4;1:1~4", NULL, OM_DYNAMIC_NONE },
+	{ "pytorch-operator/test_operator_basic", "0:1~4;1:1", NULL, OM_DYNAMIC_NONE },
 	{ "node/test_relu", "x:-1,4,-1", NULL, OM_DYNAMIC_NONE },
 	{ "node/test_softmax_axis_1", "x:-1,4,5", "1,3,7", OM_DYNAMIC_BATCH },
 };
@@ -1244,6 +1244,68 @@ START_TEST(dynamic_cnn)
 }
 END_TEST
 
+/*
+ * PyTorch's x.view(x.size(0), -1) with a dynamic batch: Shape, Gather,
+ * Unsqueeze, Concat with [-1], Reshape. The shape is known at each probe
+ * ([1, -1], [2, -1]), so the Reshape takes [0, -1] and the rest is dropped.
+ */
+START_TEST(dynamic_view)
+{
+	static const int64_t xd[] = { -1, 2, 3 }, zero[1] = { 0 }, minus[1] = { -1 };
+	static float xv[18];
+	int64_t dims[3] = { 3, 2, 3 };
+	struct onnx_tensor t = { .name = "x", .dtype = ONNX_FLOAT, .acl_dtype = ACL_FLOAT, .ndim = 3, .dims = dims,
+				 .count = 18, .size = 72, .data = xv };
+	const struct onnx_tensor *feeds[1] = { &t };
+	struct mk *k = malloc(sizeof(*k));
+	struct atc_options o;
+	struct onnx_node *n;
+	struct om_model *m;
+	const struct vops_attr *a;
+	char msg[MSG];
+	struct run r;
+	int e;
+
+	ck_assert(k);
+	mk_init(k);
+	mk_input(k, "x", 3, xd);
+	mk_init_i64(k, "idx", 1, zero);
+	k->inits[0].ndim = 0;
+	mk_init_i64(k, "axes", 1, zero);
+	mk_init_i64(k, "rest", 1, minus);
+	mk_node(k, "", "Shape", "x", NULL, "s");
+	mk_node(k, "", "Gather", "s", "idx", "b");
+	mk_node(k, "", "Unsqueeze", "b", "axes", "b1");
+	n = mk_node(k, "", "Concat", "b1", "rest", "shape");
+	k->attrs[3][0] = (struct onnx_attr){ .name = "axis", .type = ONNX_ATTR_INT, .i = 0 };
+	n->nattrs = 1;
+	mk_node(k, "view", "Reshape", "x", "shape", "y");
+	mk_output(k, "y");
+	atc_options_init(&o);
+	ck_assert_int_eq(atc_parse_input_shape("x:1~8,2,3", &o, NULL, 0), ATC_OK);
+	ck_assert_msg(!atc_convert(&k->m, &o, &m, msg, MSG), "%s", msg);
+	ck_assert_uint_eq(m->nnodes, 1);
+	ck_assert_str_eq(m->nodes[0].type, "Reshape");
+	a = vops_attr_find(m->nodes[0].attrs, m->nodes[0].nattrs, "shape");
+	ck_assert_ptr_nonnull(a);
+	ck_assert_int_eq(a->li.n, 2);
+	ck_assert_int_eq(a->li.v[0], 0);
+	ck_assert_int_eq(a->li.v[1], -1);
+	ck_assert_int_eq(m->values[m->outputs[0]].dims[0], -1);
+	ck_assert_int_eq(m->values[m->outputs[0]].dims[1], 6);
+	for (e = 0; e < 18; e++)
+		xv[e] = (float)e;
+	run_model(&r, m, feeds, NULL);
+	ck_assert_int_eq(r.v[m->outputs[0]].dims[0], 3);
+	ck_assert_int_eq(r.v[m->outputs[0]].dims[1], 6);
+	ck_assert(!memcmp(r.v[m->outputs[0]].data, xv, sizeof(xv)));
+	run_free(&r);
+	om_model_free(m);
+	atc_options_release(&o);
+	free(k);
+}
+END_TEST
+
 START_TEST(dynamic_range_refused)
 {
 	struct atc_options o;
@@ -1255,6 +1317,31 @@ START_TEST(dynamic_range_refused)
 	ck_assert_int_eq(convert_fails("node/test_add", &o, msg), ATC_ERR_INVALID);
 	ck_assert_msg(strstr(msg, "node 'Add_0' (Add) (at x [2, 4, 5]): CANN Add:"), "%s", msg);
 	atc_options_release(&o);
+	/* Two dynamic dimensions are probed at different sizes: these cannot differ. */
+	ck_assert_int_eq(atc_parse_input_shape("x:-1,4,5;y:-1,4,5", &o, NULL, 0), ATC_OK);
+	ck_assert_int_eq(convert_fails("node/test_add", &o, msg), ATC_ERR_INVALID);
+	ck_assert_msg(strstr(msg, "(at x [2, 4, 5], y [3, 4, 5])"), "%s", msg);
+	atc_options_release(&o);
+	/* Unless the model names them one symbol. */
+	{
+		static const int64_t xd[] = { -1, 4 };
+		struct om_model *m;
+		struct mk k;
+
+		mk_init(&k);
+		mk_input(&k, "a", 2, xd);
+		mk_input(&k, "b", 2, xd);
+		mk_node(&k, "", "Add", "a", "b", "y");
+		mk_output(&k, "y");
+		ck_assert_msg(!atc_convert(&k.m, &o, &m, msg, MSG), "%s", msg);
+		ck_assert_int_eq(m->values[m->outputs[0]].dims[0], -1);
+		om_model_free(m);
+		/* --input_shape keeps the model's symbols. */
+		ck_assert_int_eq(atc_parse_input_shape("a:1~8,4;b:1~8,4", &o, NULL, 0), ATC_OK);
+		ck_assert_msg(!atc_convert(&k.m, &o, &m, msg, MSG), "%s", msg);
+		om_model_free(m);
+		atc_options_release(&o);
+	}
 	/* The range end is planned too. */
 	ck_assert_int_eq(atc_parse_input_shape("x:3~4,4,5", &o, NULL, 0), ATC_OK);
 	ck_assert_int_eq(convert_fails("node/test_add", &o, msg), ATC_ERR_INVALID);
@@ -1545,11 +1632,41 @@ START_TEST(shape_chain_folds)
 	ck_assert_uint_eq(m->nodes[0].nin, 1);
 	ck_assert_uint_eq(m->weights_size, 0);
 	om_model_free(m);
-	/* With a dynamic batch the shape is no constant: said so. */
+	/* With a dynamic batch the shape is known at each probe: dimension 0 copies x's. */
 	ck_assert_int_eq(atc_parse_input_shape("x:-1,3,4", &o, NULL, 0), ATC_OK);
-	ck_assert_int_eq(atc_convert(&k.m, &o, &m, msg, MSG), ATC_ERR_UNSUPPORTED);
-	ck_assert_msg(strstr(msg, "node 'Reshape_1' (Reshape)") && strstr(msg, "must be a constant"), "%s", msg);
+	ck_assert_msg(!atc_convert(&k.m, &o, &m, msg, MSG), "%s", msg);
+	ck_assert_uint_eq(m->nnodes, 1);
+	ck_assert_int_eq(m->nodes[0].attrs[0].li.v[0], 0);
+	ck_assert_int_eq(m->nodes[0].attrs[0].li.v[1], 3);
+	om_model_free(m);
 	atc_options_release(&o);
+}
+END_TEST
+
+/* Reshape [N, M] to [M, N] by a gathered Shape: no one shape serves every size. */
+START_TEST(shape_chain_refused)
+{
+	static const int64_t xd[] = { -1, -1 }, perm[2] = { 1, 0 };
+	struct atc_options o;
+	struct om_model *m = NULL;
+	char msg[MSG];
+	struct mk k;
+
+	mk_init(&k);
+	mk_input(&k, "x", 2, xd);
+	/* Two symbols, N and M: two sizes. */
+	k.dims[0][1].param = "M";
+	mk_init_i64(&k, "perm", 2, perm);
+	mk_node(&k, "", "Shape", "x", NULL, "s");
+	mk_node(&k, "", "Gather", "s", "perm", "t");
+	mk_node(&k, "swap", "Reshape", "x", "t", "y");
+	mk_output(&k, "y");
+	atc_options_init(&o);
+	ck_assert_int_eq(atc_convert(&k.m, &o, &m, msg, MSG), ATC_ERR_UNSUPPORTED);
+	ck_assert_msg(strstr(msg, "node 'swap' (Reshape) (at x [2, 3]): its CANN call (Reshape) takes attributes "
+				  "decided by a dynamic dimension"),
+		      "%s", msg);
+	ck_assert_ptr_null(m);
 }
 END_TEST
 
@@ -1709,6 +1826,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, dynamic_model_dims);
 	tcase_add_test(t, dynamic_range_refused);
 	tcase_add_test(t, dynamic_cnn);
+	tcase_add_test(t, dynamic_view);
 	tcase_add_test(t, dynamic_attrs_refused);
 	tcase_add_loop_test(t, dynamic_run, 0, sizeof(dyn_tests) / sizeof(dyn_tests[0]));
 	tcase_add_test(t, gears_batch);
@@ -1723,6 +1841,7 @@ static Suite *atc_suite(void)
 	tcase_add_test(t, fold_cap);
 	tcase_add_test(t, rank_changes_refused);
 	tcase_add_test(t, shape_chain_folds);
+	tcase_add_test(t, shape_chain_refused);
 	tcase_add_test(t, shape_of_dynamic_stays);
 	tcase_add_test(t, bad_graphs);
 	tcase_add_test(t, names_unique);

@@ -25,11 +25,18 @@ struct atc_val {
 	/* OM_VALUE_INPUT: the declared dims (-1 dynamic), {lo, hi} ranges, its order. */
 	int64_t *dims, *range;
 	int input;
+	/* Each dimension's symbol in the model ("N"), or NULL: one symbol, one size. */
+	const char **sym;
 	/* OM_VALUE_CONST: the value (owned when t_owned). */
 	const struct onnx_tensor *t;
 	bool t_owned;
 	/* OM_VALUE_NODE: producing node (index in atc_conv.n) and its port. */
 	int node, port;
+	/*
+	 * OM_VALUE_NODE decided by shapes alone (a Shape of a dynamic tensor
+	 * and what computes on it): its value at each probe (owned), else NULL.
+	 */
+	struct onnx_tensor **pv;
 	bool live;			/* a graph output needs it */
 	uint32_t om;			/* its index in the emitted model */
 };

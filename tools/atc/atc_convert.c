@@ -29,6 +29,8 @@
  * (a ConstantOfShape of a gigabyte is cheaper to run than to store).
  */
 #define FOLD_MAX_BYTES (64ull << 20)
+/* Most bytes of a value computed at each probe (shapes, not data). */
+#define PROBE_MAX_BYTES 4096ull
 
 /* ---- values and nodes ------------------------------------------------------ */
 
@@ -306,10 +308,13 @@ static enum atc_err add_input(struct atc_conv *c, const struct onnx_value_info *
 	if (ndim) {
 		v->dims = malloc((size_t)ndim * sizeof(int64_t));
 		v->range = malloc((size_t)ndim * 2 * sizeof(int64_t));
-		if (!v->dims || !v->range)
+		v->sym = calloc((size_t)ndim, sizeof(char *));
+		if (!v->dims || !v->range || !v->sym)
 			return nomem(c);
 	}
 	for (d = 0; d < ndim; d++) {
+		if (vi->has_shape && d < vi->ndim && vi->dims[d].param[0])
+			v->sym[d] = vi->dims[d].param;
 		if (s) {
 			v->dims[d] = s->dims[d];
 			v->range[2 * d] = s->range[2 * d];
@@ -486,8 +491,16 @@ static enum atc_err setup_probes(struct atc_conv *c)
 	for (k = 0; k < ndyn; k++) {
 		struct atc_val *v = &c->v[dyn[k].v];
 		int64_t *r = &v->range[2 * dyn[k].d];
+		const char *sym = v->sym[dyn[k].d];
+		size_t cls = k, j;
 
 		d = dyn[k].d;
+		/* Dimensions of one symbol ("N" of two inputs) are one size: the first one's class. */
+		for (j = 0; sym && j < k; j++)
+			if (c->v[dyn[j].v].sym[dyn[j].d] && !strcmp(c->v[dyn[j].v].sym[dyn[j].d], sym)) {
+				cls = j;
+				break;
+			}
 		if (o->dynamic != OM_DYNAMIC_NONE) {
 			r[0] = INT64_MAX;
 			r[1] = 0;
@@ -503,7 +516,13 @@ static enum atc_err setup_probes(struct atc_conv *c)
 			} else if (p == 0) {
 				x = r[0];
 			} else if (p == 1 || r[1] < 0) {
-				x = r[0] + 1;
+				/*
+				 * Distinct sizes for distinct dimensions where the
+				 * ranges allow: a shape value that copies one of them
+				 * (general_shape()) is then told from one that copies
+				 * another.
+				 */
+				x = r[1] < 0 || r[0] + 1 + (int64_t)cls <= r[1] ? r[0] + 1 + (int64_t)cls : r[0] + 1;
 			} else {
 				x = r[1];
 			}
@@ -768,9 +787,10 @@ static void *alloc_aligned(uint64_t size)
 
 /* What a node's call reads, as tensors: its input @k (a value or a made tensor). */
 struct call_in {
-	const struct onnx_tensor *t;	/* the value when constant */
+	const struct onnx_tensor *t;	/* the value when known */
 	int32_t dtype, ndim;
 	const int64_t *dims;
+	bool varies;			/* known, but only at this probe */
 };
 
 /*
@@ -778,7 +798,7 @@ struct call_in {
  * it reads no byte of), its outputs into new tensors @out named @names.
  */
 static enum atc_err fold(struct atc_conv *c, const char *node, const char *op, const struct vops_plan *p,
-			 const struct call_in *in, struct onnx_tensor **out)
+			 const struct call_in *in, struct onnx_tensor **out, bool quiet)
 {
 	struct vops_operand ops[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS + 1];
 	void *bufs[VOPS_MAX_INPUTS + VOPS_MAX_OUTPUTS + 1] = { 0 };
@@ -815,7 +835,8 @@ static enum atc_err fold(struct atc_conv *c, const char *node, const char *op, c
 	}
 	st = p->empty ? VOPS_RUN_OK : vops_run(p->desc, p->desc_size, ops, n, NULL, why, sizeof(why));
 	if (st != VOPS_RUN_OK) {
-		atc_say(c->m, "node '%s' (%s): folding it (its inputs are constant) failed: %s%s", node, op,
+		if (!quiet)
+			atc_say(c->m, "node '%s' (%s): folding it (its inputs are constant) failed: %s%s", node, op,
 			st == VOPS_RUN_ARITH ? "integer division by zero" : "vops_run refused it: ", why);
 		ret = ATC_ERR_INVALID;
 		goto out;
@@ -867,12 +888,12 @@ static void call_inputs(const struct atc_conv *c, const struct onnx_call *call, 
 		if (call->in[k] >= ONNX_CALL_MADE) {
 			const struct onnx_tensor *t = &call->made[call->in[k] - ONNX_CALL_MADE];
 
-			in[k] = (struct call_in){ t, t->acl_dtype, t->ndim, t->dims };
+			in[k] = (struct call_in){ t, t->acl_dtype, t->ndim, t->dims, false };
 		} else {
 			const struct atc_val *v = &c->v[vin[call->in[k]]];
 
-			in[k] = (struct call_in){ v->kind == OM_VALUE_CONST ? v->t : NULL, v->dtype, v->ndim,
-						  probe_dims(v, pr) };
+			in[k] = (struct call_in){ v->kind == OM_VALUE_CONST ? v->t : v->pv ? v->pv[pr] : NULL,
+						  v->dtype, v->ndim, probe_dims(v, pr), v->pv != NULL };
 		}
 	}
 }
@@ -916,6 +937,83 @@ static enum atc_err add_node(struct atc_conv *c, const char *name, const struct 
 	return ATC_OK;
 }
 
+/*
+ * Reshape's shape known only at each probe ([1, -1], [2, -1]: PyTorch's
+ * x.view(x.size(0), -1)): one shape for every probe, when there is one.
+ * An entry that is input 0's dimension at every probe becomes 0 (copy it;
+ * not with allowzero), one more entry that differs becomes -1 (what is
+ * left). vin[1] is then that shape, a constant; else it stays, and the
+ * probes' calls differ (said so).
+ */
+static enum atc_err general_shape(struct atc_conv *c, const struct onnx_node *node, const char *nname, int *vin)
+{
+	const struct atc_val *x = &c->v[vin[0]], *s = &c->v[vin[1]];
+	bool zero_ok = !onnx_attr_int(node, "allowzero", 0), minus = false;
+	struct onnx_tensor *t;
+	int64_t *out, n;
+	int i, p, left = -1, v;
+	char base[512];
+
+	if (!s->pv[0] || s->pv[0]->dtype != ONNX_INT64 || s->pv[0]->ndim != 1)
+		return ATC_OK;
+	n = s->pv[0]->dims[0];
+	for (p = 1; p < c->nprobe; p++)
+		if (!s->pv[p] || s->pv[p]->dtype != ONNX_INT64 || s->pv[p]->ndim != 1 || s->pv[p]->dims[0] != n)
+			return ATC_OK;
+	t = calloc(1, sizeof(*t));
+	if (!t)
+		return nomem(c);
+	*t = (struct onnx_tensor){ .dtype = ONNX_INT64, .acl_dtype = ACL_INT64, .ndim = 1, .count = (uint64_t)n,
+				   .size = (size_t)n * sizeof(int64_t) };
+	t->name = strdup(nname);
+	t->dims = malloc(sizeof(int64_t));
+	t->data = malloc(n ? (size_t)n * sizeof(int64_t) : 1);
+	if (!t->name || !t->dims || !t->data) {
+		release_tensor(t);
+		return nomem(c);
+	}
+	t->dims[0] = n;
+	out = t->data;
+	for (i = 0; i < n; i++) {
+		bool same = true, copies = zero_ok && i < x->ndim;
+
+		out[i] = ((const int64_t *)s->pv[0]->data)[i];
+		for (p = 0; p < c->nprobe; p++) {
+			int64_t e = ((const int64_t *)s->pv[p]->data)[i];
+
+			same &= e == out[i];
+			copies &= i < x->ndim && e == probe_dims(x, p)[i];
+		}
+		if (same) {
+			minus |= out[i] == -1;
+			continue;
+		}
+		if (copies) {
+			out[i] = 0;
+			continue;
+		}
+		if (left >= 0) {
+			release_tensor(t);
+			return ATC_OK;
+		}
+		left = i;
+	}
+	if (left >= 0 && minus) {
+		release_tensor(t);
+		return ATC_OK;
+	}
+	if (left >= 0)
+		out[left] = -1;
+	snprintf(base, sizeof(base), "%s/shape", nname);
+	v = new_const(c, atc_unique_name(c, base), t, true);
+	if (v < 0) {
+		release_tensor(t);
+		return nomem(c);
+	}
+	vin[1] = v;
+	return ATC_OK;
+}
+
 /* The name of node output @k (ONNX's, or made up for an output nobody wants). */
 static char *output_name(struct atc_conv *c, const struct onnx_node *node, const char *nname, int k)
 {
@@ -942,7 +1040,7 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 	struct vops_error verr;
 	struct onnx_error oerr;
 	enum atc_err ret = ATC_OK;
-	bool mapped0 = false, foldable = true;
+	bool mapped0 = false, foldable = true, known = c->nprobe > 1;
 	char where[1024];
 	size_t i;
 	int pr, k, d;
@@ -966,6 +1064,12 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 				node->outputs[i]);
 			return ATC_ERR_INVALID;
 		}
+	if (!strcmp(node->op_type, "Reshape") && node->ninputs >= 2 && vin[0] >= 0 && vin[1] >= 0 &&
+	    c->v[vin[1]].pv) {
+		ret = general_shape(c, node, nname, vin);
+		if (ret)
+			return ret;
+	}
 	for (pr = 0; pr < c->nprobe && !ret; pr++) {
 		struct onnx_call *call = pr ? c->call[1] : call0;
 
@@ -975,7 +1079,9 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 			min[i] = (struct onnx_map_input){ .present = v != NULL };
 			if (v)
 				min[i] = (struct onnx_map_input){ true, v->dtype, v->ndim, probe_dims(v, pr),
-								  v->kind == OM_VALUE_CONST ? v->t : NULL };
+								  v->kind == OM_VALUE_CONST ? v->t
+								  : v->pv		    ? v->pv[pr]
+											    : NULL };
 		}
 		where[0] = '\0';
 		if (c->nprobe > 1) {
@@ -1012,22 +1118,26 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 			atc_say(c->m, "node '%s' (%s)%s: CANN %s: %s", nname, node->op_type, where, call->type, verr.msg);
 			ret = verr.code == VOPS_ERR_NOT_FOUND ? ATC_ERR_UNSUPPORTED : ATC_ERR_INVALID;
 		}
-		if (pr)
-			onnx_call_release(call);
-		if (ret)
+		if (ret) {
+			if (pr)
+				onnx_call_release(call);
 			break;
+		}
 		if (!pr) {
 			/* Folded when every input read is constant (Shape, Size read none). */
 			uint64_t made = 0;
 
-			for (k = 0; k < call->nin; k++)
-				foldable &= cin[k].t != NULL ||
+			for (k = 0; k < call->nin; k++) {
+				foldable &= (cin[k].t && !cin[k].varies) ||
 					    (c->plan->in_bytes[k] == 0 && is_static(c, &c->v[vin[call->in[k]]]));
+				known &= cin[k].t || c->plan->in_bytes[k] == 0;
+			}
 			for (k = 0; k < call->nout; k++)
 				made += c->plan->out[k].bytes;
 			foldable &= made <= FOLD_MAX_BYTES;
+			known &= !foldable && made <= PROBE_MAX_BYTES;
 			if (foldable) {
-				ret = fold(c, nname, node->op_type, c->plan, cin, folded);
+				ret = fold(c, nname, node->op_type, c->plan, cin, folded, false);
 				for (k = 0; k < call->nout && !ret; k++) {
 					char *name = output_name(c, node, nname, call->out[k]);
 
@@ -1048,7 +1158,7 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 				int v = new_value(c, output_name(c, node, nname, call->out[k]), OM_VALUE_NODE,
 						  c->plan->out[k].dtype, c->plan->out[k].ndim);
 
-				if (v < 0) {
+				if (v < 0 || (known && !(c->v[v].pv = calloc((size_t)c->nprobe, sizeof(void *))))) {
 					ret = nomem(c);
 					break;
 				}
@@ -1072,6 +1182,28 @@ enum atc_err atc_node(struct atc_conv *c, const struct onnx_node *node, const ch
 			for (d = 0; d < v->ndim; d++)
 				v->pd[(size_t)pr * (size_t)v->ndim + (size_t)d] = c->plan->out[k].dims[d];
 		}
+		/* Shapes alone decide it: its value at this probe, for the nodes after it. */
+		if (!ret && known) {
+			enum atc_err e = fold(c, nname, node->op_type, c->plan, cin, folded, true);
+
+			for (k = 0; k < call->nout && !e; k++)
+				c->v[outs[k]].pv[pr] = folded[k];
+			/* Not computable at some probe (a division by zero): just not known. */
+			for (k = 0; e && k < call->nout; k++) {
+				struct atc_val *v = &c->v[outs[k]];
+				int q;
+
+				for (q = 0; q < c->nprobe; q++)
+					release_tensor(v->pv[q]);
+				free(v->pv);
+				v->pv = NULL;
+			}
+			known &= !e;
+			if (e == ATC_ERR_NOMEM)
+				ret = e;	/* fold() said so */
+		}
+		if (pr)
+			onnx_call_release(call);
 	}
 	if (!ret) {
 		/* Tensors the mapping made are constants of the graph. */
@@ -1283,12 +1415,17 @@ static void mark_live(struct atc_conv *c)
 static void conv_release(struct atc_conv *c)
 {
 	size_t i;
+	int p;
 
 	for (i = 0; i < c->nv; i++) {
 		free(c->v[i].name);
 		free(c->v[i].pd);
 		free(c->v[i].dims);
 		free(c->v[i].range);
+		free(c->v[i].sym);
+		for (p = 0; c->v[i].pv && p < c->nprobe; p++)
+			release_tensor(c->v[i].pv[p]);
+		free(c->v[i].pv);
 		if (c->v[i].t_owned)
 			release_tensor((struct onnx_tensor *)c->v[i].t);
 	}
