@@ -772,6 +772,20 @@ START_TEST(truncated_models_do_not_parse)
 	}
 	ACL_OK(aclmdlLoadFromMem(buf, len, &id));
 	ACL_OK(aclmdlUnload(id));
+	/* A description without loading: no current output dims. */
+	{
+		aclmdlDesc *desc = aclmdlCreateDesc();
+		aclmdlIODims dims;
+
+		ACL_ERR(ACL_ERROR_PARSE_MODEL, aclmdlGetDescFromMem(desc, buf, len / 2));
+		ACL_OK(aclmdlGetDescFromMem(desc, buf, len));
+		ck_assert_uint_eq(aclmdlGetNumInputs(desc), 1);
+		ck_assert_uint_eq(aclmdlGetOutputSizeByIndex(desc, 0), M * N * 4);
+		ACL_OK(aclmdlGetOutputDims(desc, 0, &dims));
+		ck_assert_int_eq(dims.dims[1], N);
+		ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlGetCurOutputDims(desc, 0, &dims));
+		ACL_OK(aclmdlDestroyDesc(desc));
+	}
 	free(buf);
 	ACL_ERR(ACL_ERROR_READ_MODEL_FAILURE, aclmdlLoadFromFile("/nonexistent/model.om", &id));
 }
