@@ -73,14 +73,17 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo *aip
 aclError aclmdlBundleLoadFromFile(const char *modelPath, uint32_t *bundleId)
 {
 	ACL_ENTER();
-	(void)modelPath, (void)bundleId;
+	(void)modelPath;
+	(void)bundleId;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleLoadFromMem(const void *model, size_t modelSize, uint32_t *bundleId)
 {
 	ACL_ENTER();
-	(void)model, (void)modelSize, (void)bundleId;
+	(void)model;
+	(void)modelSize;
+	(void)bundleId;
 	return unsupported("vnpu does not support bundle models");
 }
 
@@ -94,14 +97,17 @@ aclError aclmdlBundleUnload(uint32_t bundleId)
 aclError aclmdlBundleGetModelNum(uint32_t bundleId, size_t *modelNum)
 {
 	ACL_ENTER();
-	(void)bundleId, (void)modelNum;
+	(void)bundleId;
+	(void)modelNum;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleGetModelId(uint32_t bundleId, size_t index, uint32_t *modelId)
 {
 	ACL_ENTER();
-	(void)bundleId, (void)index, (void)modelId;
+	(void)bundleId;
+	(void)index;
+	(void)modelId;
 	return unsupported("vnpu does not support bundle models");
 }
 
@@ -115,77 +121,109 @@ aclError aclmdlBundleDestroyQueryInfo(aclmdlBundleQueryInfo *queryInfo)
 aclError aclmdlBundleQueryInfoFromFile(const char *fileName, aclmdlBundleQueryInfo *queryInfo)
 {
 	ACL_ENTER();
-	(void)fileName, (void)queryInfo;
+	(void)fileName;
+	(void)queryInfo;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleQueryInfoFromMem(const void *model, size_t modelSize, aclmdlBundleQueryInfo *queryInfo)
 {
 	ACL_ENTER();
-	(void)model, (void)modelSize, (void)queryInfo;
+	(void)model;
+	(void)modelSize;
+	(void)queryInfo;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleGetQueryModelNum(const aclmdlBundleQueryInfo *queryInfo, size_t *modelNum)
 {
 	ACL_ENTER();
-	(void)queryInfo, (void)modelNum;
+	(void)queryInfo;
+	(void)modelNum;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleGetVarWeightSize(const aclmdlBundleQueryInfo *queryInfo, size_t *variableWeightSize)
 {
 	ACL_ENTER();
-	(void)queryInfo, (void)variableWeightSize;
+	(void)queryInfo;
+	(void)variableWeightSize;
 	return unsupported("vnpu does not support bundle models");
 }
 
-aclError aclmdlBundleGetSize(const aclmdlBundleQueryInfo *queryInfo, size_t index, size_t *workSize, size_t *constWeightSize)
+aclError aclmdlBundleGetSize(const aclmdlBundleQueryInfo *queryInfo, size_t index, size_t *workSize,
+	size_t *constWeightSize)
 {
 	ACL_ENTER();
-	(void)queryInfo, (void)index, (void)workSize, (void)constWeightSize;
+	(void)queryInfo;
+	(void)index;
+	(void)workSize;
+	(void)constWeightSize;
 	return unsupported("vnpu does not support bundle models");
 }
 
-aclError aclmdlBundleInitFromFile(const char *modelPath, void *varWeightPtr, size_t varWeightSize, uint32_t *bundleId)
+aclError aclmdlBundleInitFromFile(const char *modelPath, void *varWeightPtr, size_t varWeightSize,
+	uint32_t *bundleId)
 {
 	ACL_ENTER();
-	(void)modelPath, (void)varWeightPtr, (void)varWeightSize, (void)bundleId;
+	(void)modelPath;
+	(void)varWeightPtr;
+	(void)varWeightSize;
+	(void)bundleId;
 	return unsupported("vnpu does not support bundle models");
 }
 
-aclError aclmdlBundleInitFromMem(const void *model, size_t modelSize, void *varWeightPtr, size_t varWeightSize, uint32_t *bundleId)
+aclError aclmdlBundleInitFromMem(const void *model, size_t modelSize, void *varWeightPtr, size_t varWeightSize,
+	uint32_t *bundleId)
 {
 	ACL_ENTER();
-	(void)model, (void)modelSize, (void)varWeightPtr, (void)varWeightSize, (void)bundleId;
+	(void)model;
+	(void)modelSize;
+	(void)varWeightPtr;
+	(void)varWeightSize;
+	(void)bundleId;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleLoadModel(uint32_t bundleId, size_t index, uint32_t *modelId)
 {
 	ACL_ENTER();
-	(void)bundleId, (void)index, (void)modelId;
+	(void)bundleId;
+	(void)index;
+	(void)modelId;
 	return unsupported("vnpu does not support bundle models");
 }
 
-aclError aclmdlBundleLoadModelWithMem(uint32_t bundleId, size_t index, void *workPtr, size_t workSize, void *weightPtr, size_t weightSize, uint32_t *modelId)
+aclError aclmdlBundleLoadModelWithMem(uint32_t bundleId, size_t index, void *workPtr, size_t workSize,
+	void *weightPtr, size_t weightSize, uint32_t *modelId)
 {
 	ACL_ENTER();
-	(void)bundleId, (void)index, (void)workPtr, (void)workSize, (void)weightPtr, (void)weightSize, (void)modelId;
+	(void)bundleId;
+	(void)index;
+	(void)workPtr;
+	(void)workSize;
+	(void)weightPtr;
+	(void)weightSize;
+	(void)modelId;
 	return unsupported("vnpu does not support bundle models");
 }
 
-aclError aclmdlBundleLoadModelWithConfig(uint32_t bundleId, size_t index, aclmdlConfigHandle *handle, uint32_t *modelId)
+aclError aclmdlBundleLoadModelWithConfig(uint32_t bundleId, size_t index, aclmdlConfigHandle *handle,
+	uint32_t *modelId)
 {
 	ACL_ENTER();
-	(void)bundleId, (void)index, (void)handle, (void)modelId;
+	(void)bundleId;
+	(void)index;
+	(void)handle;
+	(void)modelId;
 	return unsupported("vnpu does not support bundle models");
 }
 
 aclError aclmdlBundleUnloadModel(uint32_t bundleId, uint32_t modelId)
 {
 	ACL_ENTER();
-	(void)bundleId, (void)modelId;
+	(void)bundleId;
+	(void)modelId;
 	return unsupported("vnpu does not support bundle models");
 }
 
@@ -199,112 +237,198 @@ aclError aclmdlDestroyAIPP(const aclmdlAIPP *aippParmsSet)
 aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t *size)
 {
 	ACL_ENTER();
-	(void)batchSize, (void)size;
+	(void)batchSize;
+	(void)size;
 	return unsupported("vnpu does not support AIPP");
 }
 
 aclError aclmdlSetAIPPInputFormat(aclmdlAIPP *aippParmsSet, aclAippInputFormat inputFormat)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)inputFormat;
+	(void)aippParmsSet;
+	(void)inputFormat;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int16_t cscMatrixR0C0, int16_t cscMatrixR0C1, int16_t cscMatrixR0C2, int16_t cscMatrixR1C0, int16_t cscMatrixR1C1, int16_t cscMatrixR1C2, int16_t cscMatrixR2C0, int16_t cscMatrixR2C1, int16_t cscMatrixR2C2, uint8_t cscOutputBiasR0, uint8_t cscOutputBiasR1, uint8_t cscOutputBiasR2, uint8_t cscInputBiasR0, uint8_t cscInputBiasR1, uint8_t cscInputBiasR2)
+aclError aclmdlSetAIPPCscParams(aclmdlAIPP *aippParmsSet, int8_t cscSwitch, int16_t cscMatrixR0C0,
+	int16_t cscMatrixR0C1, int16_t cscMatrixR0C2, int16_t cscMatrixR1C0, int16_t cscMatrixR1C1,
+	int16_t cscMatrixR1C2, int16_t cscMatrixR2C0, int16_t cscMatrixR2C1, int16_t cscMatrixR2C2,
+	uint8_t cscOutputBiasR0, uint8_t cscOutputBiasR1, uint8_t cscOutputBiasR2, uint8_t cscInputBiasR0,
+	uint8_t cscInputBiasR1, uint8_t cscInputBiasR2)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)cscSwitch, (void)cscMatrixR0C0, (void)cscMatrixR0C1, (void)cscMatrixR0C2, (void)cscMatrixR1C0, (void)cscMatrixR1C1, (void)cscMatrixR1C2, (void)cscMatrixR2C0, (void)cscMatrixR2C1, (void)cscMatrixR2C2, (void)cscOutputBiasR0, (void)cscOutputBiasR1, (void)cscOutputBiasR2, (void)cscInputBiasR0, (void)cscInputBiasR1, (void)cscInputBiasR2;
+	(void)aippParmsSet;
+	(void)cscSwitch;
+	(void)cscMatrixR0C0;
+	(void)cscMatrixR0C1;
+	(void)cscMatrixR0C2;
+	(void)cscMatrixR1C0;
+	(void)cscMatrixR1C1;
+	(void)cscMatrixR1C2;
+	(void)cscMatrixR2C0;
+	(void)cscMatrixR2C1;
+	(void)cscMatrixR2C2;
+	(void)cscOutputBiasR0;
+	(void)cscOutputBiasR1;
+	(void)cscOutputBiasR2;
+	(void)cscInputBiasR0;
+	(void)cscInputBiasR1;
+	(void)cscInputBiasR2;
 	return unsupported("vnpu does not support AIPP");
 }
 
 aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t rbuvSwapSwitch)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)rbuvSwapSwitch;
+	(void)aippParmsSet;
+	(void)rbuvSwapSwitch;
 	return unsupported("vnpu does not support AIPP");
 }
 
 aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP *aippParmsSet, int8_t axSwapSwitch)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)axSwapSwitch;
+	(void)aippParmsSet;
+	(void)axSwapSwitch;
 	return unsupported("vnpu does not support AIPP");
 }
 
 aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP *aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)srcImageSizeW, (void)srcImageSizeH;
+	(void)aippParmsSet;
+	(void)srcImageSizeW;
+	(void)srcImageSizeH;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch, int32_t scfInputSizeW, int32_t scfInputSizeH, int32_t scfOutputSizeW, int32_t scfOutputSizeH, uint64_t batchIndex)
+aclError aclmdlSetAIPPScfParams(aclmdlAIPP *aippParmsSet, int8_t scfSwitch, int32_t scfInputSizeW,
+	int32_t scfInputSizeH, int32_t scfOutputSizeW, int32_t scfOutputSizeH, uint64_t batchIndex)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)scfSwitch, (void)scfInputSizeW, (void)scfInputSizeH, (void)scfOutputSizeW, (void)scfOutputSizeH, (void)batchIndex;
+	(void)aippParmsSet;
+	(void)scfSwitch;
+	(void)scfInputSizeW;
+	(void)scfInputSizeH;
+	(void)scfOutputSizeW;
+	(void)scfOutputSizeH;
+	(void)batchIndex;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch, int32_t cropStartPosW, int32_t cropStartPosH, int32_t cropSizeW, int32_t cropSizeH, uint64_t batchIndex)
+aclError aclmdlSetAIPPCropParams(aclmdlAIPP *aippParmsSet, int8_t cropSwitch, int32_t cropStartPosW,
+	int32_t cropStartPosH, int32_t cropSizeW, int32_t cropSizeH, uint64_t batchIndex)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)cropSwitch, (void)cropStartPosW, (void)cropStartPosH, (void)cropSizeW, (void)cropSizeH, (void)batchIndex;
+	(void)aippParmsSet;
+	(void)cropSwitch;
+	(void)cropStartPosW;
+	(void)cropStartPosH;
+	(void)cropSizeW;
+	(void)cropSizeH;
+	(void)batchIndex;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwitch, int32_t paddingSizeTop, int32_t paddingSizeBottom, int32_t paddingSizeLeft, int32_t paddingSizeRight, uint64_t batchIndex)
+aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP *aippParmsSet, int8_t paddingSwitch, int32_t paddingSizeTop,
+	int32_t paddingSizeBottom, int32_t paddingSizeLeft, int32_t paddingSizeRight, uint64_t batchIndex)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)paddingSwitch, (void)paddingSizeTop, (void)paddingSizeBottom, (void)paddingSizeLeft, (void)paddingSizeRight, (void)batchIndex;
+	(void)aippParmsSet;
+	(void)paddingSwitch;
+	(void)paddingSizeTop;
+	(void)paddingSizeBottom;
+	(void)paddingSizeLeft;
+	(void)paddingSizeRight;
+	(void)batchIndex;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *aippParmsSet, int16_t dtcPixelMeanChn0, int16_t dtcPixelMeanChn1, int16_t dtcPixelMeanChn2, int16_t dtcPixelMeanChn3, uint64_t batchIndex)
+aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP *aippParmsSet, int16_t dtcPixelMeanChn0, int16_t dtcPixelMeanChn1,
+	int16_t dtcPixelMeanChn2, int16_t dtcPixelMeanChn3, uint64_t batchIndex)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)dtcPixelMeanChn0, (void)dtcPixelMeanChn1, (void)dtcPixelMeanChn2, (void)dtcPixelMeanChn3, (void)batchIndex;
+	(void)aippParmsSet;
+	(void)dtcPixelMeanChn0;
+	(void)dtcPixelMeanChn1;
+	(void)dtcPixelMeanChn2;
+	(void)dtcPixelMeanChn3;
+	(void)batchIndex;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *aippParmsSet, float dtcPixelMinChn0, float dtcPixelMinChn1, float dtcPixelMinChn2, float dtcPixelMinChn3, uint64_t batchIndex)
+aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP *aippParmsSet, float dtcPixelMinChn0, float dtcPixelMinChn1,
+	float dtcPixelMinChn2, float dtcPixelMinChn3, uint64_t batchIndex)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)dtcPixelMinChn0, (void)dtcPixelMinChn1, (void)dtcPixelMinChn2, (void)dtcPixelMinChn3, (void)batchIndex;
+	(void)aippParmsSet;
+	(void)dtcPixelMinChn0;
+	(void)dtcPixelMinChn1;
+	(void)dtcPixelMinChn2;
+	(void)dtcPixelMinChn3;
+	(void)batchIndex;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *aippParmsSet, float dtcPixelVarReciChn0, float dtcPixelVarReciChn1, float dtcPixelVarReciChn2, float dtcPixelVarReciChn3, uint64_t batchIndex)
+aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP *aippParmsSet, float dtcPixelVarReciChn0, float dtcPixelVarReciChn1,
+	float dtcPixelVarReciChn2, float dtcPixelVarReciChn3, uint64_t batchIndex)
 {
 	ACL_ENTER();
-	(void)aippParmsSet, (void)dtcPixelVarReciChn0, (void)dtcPixelVarReciChn1, (void)dtcPixelVarReciChn2, (void)dtcPixelVarReciChn3, (void)batchIndex;
+	(void)aippParmsSet;
+	(void)dtcPixelVarReciChn0;
+	(void)dtcPixelVarReciChn1;
+	(void)dtcPixelVarReciChn2;
+	(void)dtcPixelVarReciChn3;
+	(void)batchIndex;
 	return unsupported("vnpu does not support AIPP");
 }
 
 aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset *dataset, size_t index, const aclmdlAIPP *aippParmsSet)
 {
 	ACL_ENTER();
-	(void)modelId, (void)dataset, (void)index, (void)aippParmsSet;
+	(void)modelId;
+	(void)dataset;
+	(void)index;
+	(void)aippParmsSet;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset *dataset, size_t index, const aclmdlAIPP *aippParmsSet)
+aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset *dataset, size_t index,
+	const aclmdlAIPP *aippParmsSet)
 {
 	ACL_ENTER();
-	(void)modelId, (void)dataset, (void)index, (void)aippParmsSet;
+	(void)modelId;
+	(void)dataset;
+	(void)index;
+	(void)aippParmsSet;
 	return unsupported("vnpu does not support AIPP");
 }
 
-aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t taskId, char *opName, size_t opNameLen, aclTensorDesc **inputDesc, size_t *numInputs, aclTensorDesc **outputDesc, size_t *numOutputs)
+aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t taskId, char *opName,
+	size_t opNameLen, aclTensorDesc **inputDesc, size_t *numInputs, aclTensorDesc **outputDesc,
+	size_t *numOutputs)
 {
 	ACL_ENTER();
-	(void)deviceId, (void)streamId, (void)taskId, (void)opName, (void)opNameLen, (void)inputDesc, (void)numInputs, (void)outputDesc, (void)numOutputs;
+	(void)deviceId;
+	(void)streamId;
+	(void)taskId;
+	(void)opName;
+	(void)opNameLen;
+	(void)inputDesc;
+	(void)numInputs;
+	(void)outputDesc;
+	(void)numOutputs;
 	return unsupported("vnpu has no device tasks to describe");
 }
 
-aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle *handle, const char *weightFileName, void *devPtr, size_t size)
+aclError aclmdlSetExternalWeightAddress(aclmdlConfigHandle *handle, const char *weightFileName, void *devPtr,
+	size_t size)
 {
 	ACL_ENTER();
-	(void)handle, (void)weightFileName, (void)devPtr, (void)size;
+	(void)handle;
+	(void)weightFileName;
+	(void)devPtr;
+	(void)size;
 	return unsupported("vnpu models carry their weights: no external weight files");
 }
 
@@ -318,6 +442,8 @@ aclError aclRecoverAllHcclTasks(int32_t deviceId)
 aclError aclmdlLoadFromModel(const aclmdlModel *model, const aclmdlConfigHandle *handle, uint32_t *modelId)
 {
 	ACL_ENTER();
-	(void)model, (void)handle, (void)modelId;
+	(void)model;
+	(void)handle;
+	(void)modelId;
 	return unsupported("vnpu loads .om files and memory only (aclmdlLoadFromMem)");
 }

@@ -31,6 +31,7 @@
  * One model on two streams: CANN forbids it; vnpu serializes it, the
  * second execution's job waiting for the first's through an in-sync.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -375,6 +376,27 @@ static uint32_t node_task(const struct exec *e, uint32_t n, uint32_t off, struct
 	return opoff + k * (uint32_t)sizeof(*ops);
 }
 
+/* Better words for the submit's errors that concern the model's memory
+ * (rt_opexec.c says the same of one operator's workspace). */
+static aclError submit_error(const struct exec *e, int kerr, aclError err)
+{
+	switch (kerr) {
+	case -EBUSY:
+		return rt_err(ACL_ERROR_RT_RESOURCE_ALLOC_FAIL,
+			      "model %u on stream %p: a workspace is still in use by another stream's unfinished work "
+			      "(a workspace hazard; the hazard policy is strict). One allocator must not serve streams "
+			      "that run concurrently: synchronize the other stream first", e->m->id, (void *)e->s);
+	case -EACCES:
+		return rt_err(ACL_ERROR_RT_NO_PERMISSION, "model %u on stream %p: a workspace is not in the stream's "
+			      "bound pool (was the allocator's memory freed meanwhile?)", e->m->id, (void *)e->s);
+	case -ENXIO:
+		return rt_err(ACL_ERROR_INVALID_PARAM, "model %u on stream %p: a buffer%s is not live device memory "
+			      "(freed meanwhile?)", e->m->id, (void *)e->s, e->fns ? " or an allocator block" : "");
+	default:
+		return err;
+	}
+}
+
 static aclError submit_job(struct exec *e, int pool, uint64_t *point)
 {
 	const struct rt_mplan *p = e->p;
@@ -425,6 +447,8 @@ static aclError submit_job(struct exec *e, int pool, uint64_t *point)
 			       nops + need_ops > VNPU_MAX_SUBMIT_OPERANDS)) {
 			err = rt_stream_submit_ops(e->s, tasks + t0, t - t0, data + pos0, (uint32_t)(pos - pos0),
 						   nin ? &in : NULL, nin, pool, point, &kerr);
+			if (err && kerr)
+				err = submit_error(e, kerr, err);
 			nin = 0;
 			t0 = t;
 			pos0 = pos;

@@ -427,6 +427,49 @@ START_TEST(gears_fill_unknown_dims)
 }
 END_TEST
 
+/* HW gears fill each input's -1 pair (H, then W); dims gears every -1 in
+ * order; a dims gear too short says so. */
+START_TEST(hw_and_dims_gears)
+{
+	const int64_t d[4] = { 1, 3, -1, -1 }, e[2] = { -1, 2 };
+	struct mb b;
+	struct rt_mplan *p;
+	uint32_t x, z, y, w;
+	int64_t hw[2] = { 5, 7 }, dims[3] = { 4, 6, 9 };
+
+	mb_init(&b);
+	x = mb_input(&b, "x", 4, d, NULL);
+	y = mb_node(&b, "Relu", 1, &x, 4, d);
+	mb_output(&b, y);
+	b.m.dynamic = OM_DYNAMIC_HW;
+	b.m.gear_len = 2;
+	ck_assert_int_eq(plan_with(&b, NULL, 0, hw, &p), ACL_SUCCESS);
+	ck_assert_int_eq(p->values[y].dims[2], 5);
+	ck_assert_int_eq(p->values[y].dims[3], 7);
+	rt_mplan_put(p);
+	mb_free(&b);
+
+	mb_init(&b);
+	x = mb_input(&b, "x", 4, d, NULL);
+	z = mb_input(&b, "z", 2, e, NULL);
+	y = mb_node(&b, "Relu", 1, &x, 4, d);
+	w = mb_node(&b, "Abs", 1, &z, 2, e);
+	mb_output(&b, y);
+	mb_output(&b, w);
+	b.m.dynamic = OM_DYNAMIC_DIMS;
+	b.m.gear_len = 3;
+	ck_assert_int_eq(plan_with(&b, NULL, 0, dims, &p), ACL_SUCCESS);
+	ck_assert_int_eq(p->values[y].dims[2], 4);
+	ck_assert_int_eq(p->values[y].dims[3], 6);
+	ck_assert_int_eq(p->values[w].dims[0], 9);
+	rt_mplan_put(p);
+	b.m.gear_len = 2;
+	ck_assert_int_eq(plan_with(&b, NULL, 0, dims, &p), ACL_ERROR_INVALID_PARAM);
+	MSG_HAS("input 1 (z): dimension 0 has no value in the model's gears");
+	mb_free(&b);
+}
+END_TEST
+
 /* A node that lib/ops refuses fails with the operator's code, named. */
 START_TEST(node_failures_name_the_node)
 {
@@ -517,6 +560,7 @@ int main(void)
 	tcase_add_test(tc, outputs_copied_from_inputs_constants_and_outputs);
 	tcase_add_test(tc, dynamic_dims_from_descriptors_and_ranges);
 	tcase_add_test(tc, gears_fill_unknown_dims);
+	tcase_add_test(tc, hw_and_dims_gears);
 	tcase_add_test(tc, node_failures_name_the_node);
 	tcase_add_test(tc, plan_cache_keeps_the_recent_few);
 	suite_add_tcase(s, tc);
