@@ -68,6 +68,8 @@ host_suite bench_report tests/bench/check-report.sh
 # ONNX's node tests through lib/ops on the host (ASan and UBSan).
 host_suite onnx_nodes tests/onnx/run-node-tests.sh --mutate 300
 host_suite ops_readme tests/onnx/check-readme-ops.sh
+host_suite onnx_models tests/onnx/run-model-tests.sh
+host_suite atc_cli tests/atc/check-cli.sh
 for t in build/unit/test_*; do
 	[ -x "$t" ] || continue
 	name=unit/$(basename "$t")

@@ -499,13 +499,52 @@ aclError aclmdlSetDynamicHWSize(uint32_t modelId, aclmdlDataset *dataset, size_t
 	return set_gear(modelId, dataset, index, v, 2, OM_DYNAMIC_HW, "height and width");
 }
 
+/*
+ * @dims as CANN fills it (every dimension of every input, the gear's in
+ * place: aclmdlGetInputDynamicDims) into the gear's own values @vals (*@n
+ * of them); unchanged when it matches no gear (set_gear() says so then).
+ */
+static void dims_to_gear(uint32_t id, const aclmdlIODims *dims, int64_t *vals, uint32_t *n)
+{
+	int64_t full[ACL_MAX_DIM_CNT];
+	const struct om_model *om;
+	struct rt_model *m;
+	uint32_t g, len;
+
+	if (rt_model_lookup(id, &m))
+		return;
+	om = m->om;
+	for (g = 0; om->dynamic == OM_DYNAMIC_DIMS && g < om->ngears; g++) {
+		const int64_t *row = om->gears + (size_t)g * om->gear_len;
+
+		len = rt_model_gear_dims(om, row, full, ACL_MAX_DIM_CNT);
+		if (len && len == dims->dimCount && !memcmp(full, dims->dims, len * sizeof(*full))) {
+			memcpy(vals, row, om->gear_len * sizeof(*row));
+			*n = om->gear_len;
+			break;
+		}
+	}
+	rt_model_put(m);
+}
+
 aclError aclmdlSetInputDynamicDims(uint32_t modelId, aclmdlDataset *dataset, size_t index, const aclmdlIODims *dims)
 {
+	int64_t vals[ACL_MAX_DIM_CNT];
+	uint32_t n;
+	aclError err;
+
 	ACL_ENTER();
 	ACL_REQUIRE(dims);
 	if (dims->dimCount > ACL_MAX_DIM_CNT)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "dimCount %zu is above %d", dims->dimCount, ACL_MAX_DIM_CNT);
-	return set_gear(modelId, dataset, index, dims->dims, (uint32_t)dims->dimCount, OM_DYNAMIC_DIMS, "dims");
+	n = (uint32_t)dims->dimCount;
+	memcpy(vals, dims->dims, n * sizeof(*vals));
+	dims_to_gear(modelId, dims, vals, &n);
+	err = set_gear(modelId, dataset, index, vals, n, OM_DYNAMIC_DIMS, "dims");
+	if (err == ACL_ERROR_INVALID_PARAM && n == dims->dimCount)
+		rt_err(err, "%s (dims: every dimension of every input, as aclmdlGetInputDynamicDims lists the gears)",
+		       aclGetRecentErrMsg());
+	return err;
 }
 
 /* ---- configuration handles ------------------------------------------------------------------- */

@@ -480,10 +480,11 @@ aclError aclmdlGetInputDynamicDims(const aclmdlDesc *modelDesc, size_t index, ac
 		return rt_err(ACL_ERROR_INVALID_PARAM, "the model has no dims gears");
 	if (gearCount < om->ngears)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "gearCount %zu: the model has %u gears", gearCount, om->ngears);
+	/* CANN's form: every dimension of every input, the gear's in place. */
 	for (g = 0; g < om->ngears; g++) {
 		memset(&dims[g], 0, sizeof(dims[g]));
-		dims[g].dimCount = om->gear_len;
-		memcpy(dims[g].dims, om->gears + (size_t)g * om->gear_len, om->gear_len * sizeof(int64_t));
+		dims[g].dimCount = rt_model_gear_dims(om, om->gears + (size_t)g * om->gear_len, dims[g].dims,
+						      ACL_MAX_DIM_CNT);
 	}
 	return ACL_SUCCESS;
 }

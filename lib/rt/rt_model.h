@@ -121,6 +121,14 @@ aclError rt_model_input_dims(const struct om_model *m, aclTensorDesc *const *des
 const int64_t *rt_model_largest_gear(const struct om_model *m);
 
 /*
+ * Dims gear @gear (a row of m->gears) as CANN's aclmdlIODims spells it:
+ * every dimension of every data input (the gears' own input excluded), in
+ * order, each -1 taken from the gear. Returns the count written to @out,
+ * 0 when more than @max.
+ */
+uint32_t rt_model_gear_dims(const struct om_model *m, const int64_t *gear, int64_t *out, uint32_t max);
+
+/*
  * Plan @m for the input shapes @key (rt_model_input_dims()): every node
  * through rt_op_plan() in order, then the memory layout. On failure the
  * code and message of the node's planning, prefixed with the node's name.

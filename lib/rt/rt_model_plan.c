@@ -53,6 +53,25 @@ const int64_t *rt_model_largest_gear(const struct om_model *m)
 	return best;
 }
 
+uint32_t rt_model_gear_dims(const struct om_model *m, const int64_t *gear, int64_t *out, uint32_t max)
+{
+	uint32_t i, n = 0, k = 0;
+	int32_t d;
+
+	for (i = 0; i < m->ninputs; i++) {
+		const struct om_value *v = &m->values[m->inputs[i]];
+
+		if (!strcmp(v->name, OM_DYNAMIC_TENSOR_NAME))
+			continue;
+		for (d = 0; d < v->ndim; d++) {
+			if (n == max)
+				return 0;
+			out[n++] = v->dims[d] >= 0 ? v->dims[d] : (k < m->gear_len ? gear[k++] : -1);
+		}
+	}
+	return n;
+}
+
 /* The gear's value for the @k-th unknown dimension of an input (@kin) and
  * of the whole model (@kall), as vnpu-atc lays gears out: a batch gear
  * fills every -1, an HW gear each input's -1 pair (H, then W), a dims gear
