@@ -26,7 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 
 #include "acl/acl.h"
 #include "atc.h"
@@ -468,47 +467,10 @@ static bool ours(const struct onnx_graph *g)
 	return g->noutputs <= NT_MAX_IO;
 }
 
-static enum nt_verdict run_test(const char *dir, const char *name, struct nt_result *r, char **op)
+/* One of ours: its graph's summary; else NULL. */
+static char *summary(const struct onnx_model *m)
 {
-	char path[4096];
-	struct onnx_model *m = NULL;
-	struct onnx_error err;
-	enum nt_verdict v = NT_PASS;
-	struct dirent *de;
-	DIR *dd;
-	int sets = 0;
-
-	*op = NULL;
-	r->why[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s/model.onnx", dir, name);
-	if (onnx_model_load(path, &m, &err)) {
-		nt_say(r, "model: %s", err.msg);
-		return NT_FAIL;
-	}
-	if (!ours(&m->graph)) {
-		onnx_model_free(m);
-		return NT_UNSUPPORTED;
-	}
-	*op = graph_summary(&m->graph);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	dd = opendir(path);
-	while (dd && (de = readdir(dd)) && v == NT_PASS) {
-		char set[4096 + 256];
-
-		if (strncmp(de->d_name, "test_data_set_", 14))
-			continue;
-		snprintf(set, sizeof(set), "%s/%s", path, de->d_name);
-		v = run_set(m, set, r);
-		sets++;
-	}
-	if (dd)
-		closedir(dd);
-	if (!sets && v == NT_PASS) {
-		nt_say(r, "no test data");
-		v = NT_FAIL;
-	}
-	onnx_model_free(m);
-	return v;
+	return ours(&m->graph) ? graph_summary(&m->graph) : NULL;
 }
 
 int main(int argc, char **argv)
@@ -555,7 +517,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nnames; i++) {
 		struct nt_result r;
 		char *op;
-		enum nt_verdict v = run_test(dir, names[i], &r, &op);
+		enum nt_verdict v = nt_run_test(dir, names[i], summary, run_set, &r, &op);
 
 		nt_report(names[i], op, v, &r, verbose);
 		free(op);

@@ -51,8 +51,11 @@ static void *xrealloc(void *p, size_t n)
 	return p;
 }
 
+static struct listed *find_listed(const char *name);
+
 int nt_list_load(const char *prog, const char *path)
 {
+	struct listed *l;
 	char line[1024];
 	FILE *f = fopen(path, "r");
 
@@ -76,12 +79,18 @@ int nt_list_load(const char *prog, const char *path)
 			fclose(f);
 			return -1;
 		}
-		list = xrealloc(list, (nlist + 1) * sizeof(*list));
-		list[nlist].name = strdup(name);
-		list[nlist].pass = !strcmp(verdict, "pass");
-		list[nlist].reason = reason && *reason ? strdup(reason) : NULL;
-		list[nlist].seen = false;
-		nlist++;
+		/* A later list says what a driver expects instead of an earlier one. */
+		l = find_listed(name);
+		if (l) {
+			free(l->reason);
+		} else {
+			list = xrealloc(list, (nlist + 1) * sizeof(*list));
+			l = &list[nlist++];
+			l->name = strdup(name);
+			l->seen = false;
+		}
+		l->pass = !strcmp(verdict, "pass");
+		l->reason = reason && *reason ? strdup(reason) : NULL;
 	}
 	fclose(f);
 	return 0;
@@ -205,6 +214,52 @@ fail:
 		onnx_tensor_release(&want[i]);
 	*nfeeds = *nwant = 0;
 	return -1;
+}
+
+enum nt_verdict nt_run_test(const char *dir, const char *name, char *(*summary)(const struct onnx_model *m),
+			    enum nt_verdict (*run_set)(const struct onnx_model *m, const char *set,
+						       struct nt_result *r),
+			    struct nt_result *r, char **op)
+{
+	char path[4096];
+	struct onnx_model *m = NULL;
+	struct onnx_error err;
+	enum nt_verdict v = NT_PASS;
+	struct dirent *de;
+	DIR *d;
+	int sets = 0;
+
+	*op = NULL;
+	r->why[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s/model.onnx", dir, name);
+	if (onnx_model_load(path, &m, &err)) {
+		nt_say(r, "model: %s", err.msg);
+		return NT_FAIL;
+	}
+	*op = summary(m);
+	if (!*op) {
+		onnx_model_free(m);
+		return NT_UNSUPPORTED;
+	}
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	d = opendir(path);
+	while (d && (de = readdir(d)) && v == NT_PASS) {
+		char set[4096 + 256];
+
+		if (strncmp(de->d_name, "test_data_set_", 14))
+			continue;
+		snprintf(set, sizeof(set), "%s/%s", path, de->d_name);
+		v = run_set(m, set, r);
+		sets++;
+	}
+	if (d)
+		closedir(d);
+	if (!sets && v == NT_PASS) {
+		nt_say(r, "no test data");
+		v = NT_FAIL;
+	}
+	onnx_model_free(m);
+	return v;
 }
 
 /* ---- comparing ---------------------------------------------------------------- */

@@ -34,7 +34,8 @@ enum nt_verdict {
 };
 
 /* Read an expected list ("TEST pass" | "TEST skip REASON"); may be called
- * more than once. 0, or -1 with a message on stderr. */
+ * more than once, a later list's line for a test replacing an earlier
+ * one's. 0, or -1 with a message on stderr. */
 int nt_list_load(const char *prog, const char *path);
 
 /* Every "test_*" directory of @dir, sorted (free each and the array). -1
@@ -53,6 +54,17 @@ int nt_load_pb(const char *set, const char *kind, size_t k, struct onnx_tensor *
  */
 int nt_load_set(const struct onnx_graph *g, const char *set, struct onnx_tensor *feeds, size_t *nfeeds,
 		struct onnx_tensor *want, size_t *nwant, struct nt_result *r);
+
+/*
+ * Run test @name of @dir: load its model; @summary says whether it is one
+ * of the driver's tests (a new string for the TAP line in *@op) or not
+ * (NULL: NT_UNSUPPORTED with no reason); then @run_set on each of its
+ * test_data_set_* directories until one does not pass.
+ */
+enum nt_verdict nt_run_test(const char *dir, const char *name, char *(*summary)(const struct onnx_model *m),
+			    enum nt_verdict (*run_set)(const struct onnx_model *m, const char *set,
+						       struct nt_result *r),
+			    struct nt_result *r, char **op);
 
 /* Does @got (type @dt) match @want? Says where not, in @r (@k: output index). */
 bool nt_compare(const struct onnx_tensor *want, int32_t dt, const void *got, int k, struct nt_result *r);

@@ -29,7 +29,6 @@
  * with "# SKIP" and the reason when it did not pass), then the counts.
  * Exit status 1 when a listed test failed.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -439,52 +438,15 @@ out:
 
 /* ---- one test ------------------------------------------------------------------- */
 
-/*
- * Run test @name: NT_UNSUPPORTED with no reason when it is not a single
- * node of an operator with a mapping (not one of the library's tests).
- */
-static enum nt_verdict run_test(const char *dir, const char *name, struct nt_result *r, const char **op)
+/* One node of an operator with a mapping: the operator's name; else NULL
+ * (not one of the library's tests). */
+static char *single_node(const struct onnx_model *m)
 {
-	char path[4096];
-	struct onnx_model *m = NULL;
-	struct onnx_error err;
-	enum nt_verdict v = NT_PASS;
-	struct dirent *de;
-	DIR *d;
-	int sets = 0;
+	const struct onnx_node *n = &m->graph.nodes[0];
 
-	*op = NULL;
-	r->why[0] = '\0';
-	snprintf(path, sizeof(path), "%s/%s/model.onnx", dir, name);
-	if (onnx_model_load(path, &m, &err)) {
-		nt_say(r, "model: %s", err.msg);
-		return NT_FAIL;
-	}
-	if (m->graph.nnodes != 1 || !onnx_map_find(m->graph.nodes[0].op_type) ||
-	    (m->graph.nodes[0].domain[0] && strcmp(m->graph.nodes[0].domain, "ai.onnx"))) {
-		onnx_model_free(m);
-		return NT_UNSUPPORTED;
-	}
-	*op = strdup(m->graph.nodes[0].op_type);
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	d = opendir(path);
-	while (d && (de = readdir(d)) && v == NT_PASS) {
-		char set[4096 + 256];
-
-		if (strncmp(de->d_name, "test_data_set_", 14))
-			continue;
-		snprintf(set, sizeof(set), "%s/%s", path, de->d_name);
-		v = run_set(m, set, r);
-		sets++;
-	}
-	if (d)
-		closedir(d);
-	if (!sets && v == NT_PASS) {
-		nt_say(r, "no test data");
-		v = NT_FAIL;
-	}
-	onnx_model_free(m);
-	return v;
+	if (m->graph.nnodes != 1 || !onnx_map_find(n->op_type) || (n->domain[0] && strcmp(n->domain, "ai.onnx")))
+		return NULL;
+	return strdup(n->op_type);
 }
 
 int main(int argc, char **argv)
@@ -537,11 +499,11 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < nnames; i++) {
 		struct nt_result r;
-		const char *op;
-		enum nt_verdict v = run_test(dir, names[i], &r, &op);
+		char *op;
+		enum nt_verdict v = nt_run_test(dir, names[i], single_node, run_set, &r, &op);
 
 		nt_report(names[i], op, v, &r, verbose);
-		free((void *)op);
+		free(op);
 	}
 	status = nt_summary(use_acl ? " through aclopExecuteV2 and its kin" : " on the host", nnames, all);
 	if (mutations)
