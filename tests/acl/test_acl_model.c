@@ -713,6 +713,73 @@ START_TEST(two_streams_are_serialized)
 }
 END_TEST
 
+/*
+ * One caching allocator registered on two streams: S1's execution waits at
+ * a gate, S2's, of another model, gets the same blocks (the allocator hands
+ * out one slot again and again) while S1's still needs them: the kernel
+ * finds the workspace hazard and S2 waits for S1 (the default policy),
+ * counted in the pool's hazard counters. Both results are right.
+ */
+START_TEST(one_allocator_two_streams_hazard_serialized)
+{
+	const int64_t d[2] = { 16, 256 };
+	struct dtensor *x = dt_new(ACL_FLOAT, 2, d, 5, -2, 2);
+	struct dtensor *y1 = dt_new(ACL_FLOAT, 2, d, 0, 0, 0), *y2 = dt_new(ACL_FLOAT, 2, d, 0, 0, 0);
+	aclmdlDataset *in = dataset_of(1, &x), *o1 = dataset_of(1, &y1), *o2 = dataset_of(1, &y2);
+	uint32_t a = load_chain(4, false, 16), b = load_chain(4, false, 16);
+	struct drm_vnpu_pool_stats before, after;
+	double *want = malloc(x->count * sizeof(double));
+	struct acl_gate gate;
+	struct test_alloc ta;
+	aclrtStreamStatus st;
+	aclrtStream s1, s2;
+	size_t i;
+
+	acl_gate_init(&gate);
+	ta_init(&ta, MIB, 1);
+	ta.reuse_first_slot = true;
+	ACL_OK(aclrtCreateStream(&s1));
+	ACL_OK(aclrtCreateStream(&s2));
+	ta_register(&ta, s1);
+	ta_register(&ta, s2);
+	acl_gate_block(&gate, s1, 1);
+	ACL_OK(aclmdlExecuteAsync(a, in, o1, s1));
+	before = pool_stats(0);
+	ACL_OK(aclmdlExecuteAsync(b, in, o2, s2));
+	after = pool_stats(0);
+	ck_assert_uint_ge(after.hazards_serialized - before.hazards_serialized, 1);
+	ck_assert_uint_eq(after.hazards_rejected, before.hazards_rejected);
+	acl_test_sleep_ms(200);
+	ACL_OK(aclrtStreamQuery(s2, &st));
+	ck_assert_int_eq(st, ACL_STREAM_STATUS_NOT_READY);
+	acl_gate_open(&gate, 1);
+	ACL_OK(aclrtSynchronizeStream(s1));
+	ACL_OK(aclrtSynchronizeStream(s2));
+	dt_read(y1);
+	dt_read(y2);
+	for (i = 0; i < x->count; i++)
+		want[i] = fmax(0, x->host[i]);
+	dt_expect(y1, want, 1);
+	dt_expect(y2, want, 1);
+	ck_assert_uint_eq(atomic_load(&ta.frees), atomic_load(&ta.allocs));
+	ACL_OK(aclrtAllocatorUnregister(s1));
+	ACL_OK(aclrtAllocatorUnregister(s2));
+	ACL_OK(aclmdlUnload(a));
+	ACL_OK(aclmdlUnload(b));
+	ACL_OK(aclrtDestroyStream(s1));
+	ACL_OK(aclrtDestroyStream(s2));
+	ta_fini(&ta);
+	acl_gate_fini(&gate);
+	free(want);
+	dataset_free(in);
+	dataset_free(o1);
+	dataset_free(o2);
+	dt_free(x);
+	dt_free(y1);
+	dt_free(y2);
+}
+END_TEST
+
 /* An output that is the input itself: a copy. */
 START_TEST(outputs_that_are_inputs_are_copied)
 {
@@ -917,6 +984,7 @@ static Suite *model_suite(void)
 	tcase_add_test(tc, batch_gears);
 	tcase_add_test(tc, user_work_and_weight_memory);
 	tcase_add_test(tc, two_streams_are_serialized);
+	tcase_add_test(tc, one_allocator_two_streams_hazard_serialized);
 	tcase_add_test(tc, outputs_that_are_inputs_are_copied);
 	tcase_add_test(tc, truncated_models_do_not_parse);
 	tcase_add_test(tc, unknown_model_ids);
