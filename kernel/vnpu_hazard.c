@@ -4,22 +4,25 @@
  *
  * CANN lets one external allocator serve several streams only if they never
  * run at the same time, and leaves the other case undefined: two streams'
- * operators then share workspace memory while both run. vnpu detects it.
+ * operators then share the allocator's memory while both run. vnpu detects
+ * it. The allocator's memory is an operator's workspace, or, in a model,
+ * any of its operands (intermediate tensors are outputs of one operator and
+ * inputs of the next): every operator operand counts, whatever its access.
  *
- * Records. When a job whose operator workspace lies in bound memory (a
- * buffer with at least one pool range, of any stream of any file) is
- * queued, the kernel records, on the buffer, the workspace's byte range
+ * Records. When a job with an operator operand in bound memory (a buffer
+ * with at least one pool range, of any stream of any file) is queued, the
+ * kernel records, on the buffer, the operand's byte range
  * (as buffer offsets, so files sharing the buffer through PRIME see the
  * same records), the stream that used it and the job's fence.
  *
- * Checks. Before a job with operator workspace is queued, each workspace
- * range is looked up in its buffer's records: a record of another stream
+ * Checks. Before a job with operators is queued, each operand range is
+ * looked up in its buffer's records: a record of another stream
  * whose fence has not signalled is a hazard. A strict stream's submit then
  * fails with -EBUSY and queues nothing; a serializing stream's job gets the
  * fences of the jobs it collides with as more dependencies (vnpu_deps.c),
  * which destroying the stream or closing the file never waits for. Uses of
  * one stream are never hazards to that stream: its jobs run in order.
- * Every operator task whose workspace collides is one hazard in the
+ * Every operator task with a colliding operand is one hazard in the
  * counters (POOL_QUERY): on a serializing
  * stream only if a colliding job is still unfinished when the dependency
  * is built, so that the count is of tasks that really wait.

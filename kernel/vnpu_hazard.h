@@ -38,7 +38,7 @@ struct vnpu_hazard_set {
 };
 
 /**
- * struct vnpu_ws_use - an operator task's workspace, as a buffer range
+ * struct vnpu_ws_use - an operator task's operand, as a buffer range
  * @bo: the buffer (alive: the job holds a reference on its mapping)
  * @start: first byte, as an offset in @bo
  * @last: last byte (inclusive)

@@ -283,6 +283,21 @@ static void vnpu_job_set_operand(struct vnpu_job *job, u32 i, struct vnpu_mappin
 	job->operands[i].access = access;
 }
 
+/*
+ * Operand @i of the job belongs to an operator: its buffer range joins the
+ * hazard checks (vnpu_hazard.c), which track every operator operand in
+ * bound memory, whatever its access: a model's intermediate tensors from a
+ * registered allocator are inputs and outputs, not workspace.
+ */
+static void vnpu_job_add_use(struct vnpu_job *job, u32 i)
+{
+	struct vnpu_ws_use *use = &job->ws[job->num_ws++];
+
+	use->bo = job->maps[i]->bo;
+	use->start = job->operands[i].offset;
+	use->last = job->operands[i].offset + job->operands[i].size - 1;
+}
+
 /* The job's next operand: the range of @size at @va, used with @access. */
 static int vnpu_load_range(struct vnpu_load *ld, u64 va, u64 size, u32 access)
 {
@@ -310,7 +325,6 @@ static int vnpu_load_workspace(struct vnpu_load *ld, u64 va, u64 size)
 	struct vnpu_job *job = ld->job;
 	struct vnpu_pool *pool = &job->stream->pool;
 	struct vnpu_mapping *mapping;
-	struct vnpu_ws_use *use;
 	u64 offset, end;
 	int ret;
 
@@ -326,12 +340,9 @@ static int vnpu_load_workspace(struct vnpu_load *ld, u64 va, u64 size)
 	}
 	if (ret)
 		return ret;
-	vnpu_job_set_operand(job, ld->next_operand++, mapping, offset, size,
+	vnpu_job_set_operand(job, ld->next_operand, mapping, offset, size,
 			     VNPU_OPERAND_WORKSPACE);
-	use = &job->ws[job->num_ws++];
-	use->bo = mapping->bo;
-	use->start = offset;
-	use->last = offset + size - 1;
+	vnpu_job_add_use(job, ld->next_operand++);
 	job->ws_bytes += size;
 	return 0;
 }
@@ -442,6 +453,8 @@ static int vnpu_load_op(struct vnpu_load *ld, const struct drm_vnpu_task *in,
 			has_ws = true;
 		} else {
 			ret = vnpu_load_range(ld, o[i].va, o[i].size, o[i].access);
+			if (!ret)
+				vnpu_job_add_use(ld->job, ld->next_operand - 1);
 		}
 		if (ret)
 			return ret;
@@ -476,12 +489,12 @@ static const u32 vnpu_task_ranges[] = {
 /*
  * Before any task is loaded: every kind is known, and the operators'
  * operand counts are within bounds; count the job's operands, and, for
- * operators whose operand list lies in the data area, their workspace
- * operands. The placement of everything is checked again task by task.
+ * operators whose operand list lies in the data area, those operands again
+ * (each is a use for the hazard checks). The placement of everything is checked again task by task.
  */
 static int vnpu_job_count(struct vnpu_load *ld, u32 *operands, u32 *ws, bool *has_op)
 {
-	u32 i, j, op_operands = 0;
+	u32 i, op_operands = 0;
 
 	*operands = 0;
 	*ws = 0;
@@ -514,8 +527,7 @@ static int vnpu_job_count(struct vnpu_load *ld, u32 *operands, u32 *ws, bool *ha
 		    !vnpu_data_holds(ld, op->operand_offset,
 				     (u64)op->operand_count * sizeof(struct drm_vnpu_operand)))
 			continue;
-		for (j = 0; j < op->operand_count; j++)
-			*ws += vnpu_op_operands(ld, op)[j].access == VNPU_OPERAND_WORKSPACE;
+		*ws += op->operand_count;
 	}
 	return 0;
 }

@@ -91,8 +91,8 @@ enum vnpu_job_state {
  * @data_size: bytes at @data
  * @data: the SUBMIT's data area (operator descriptors), or NULL
  * @num_ws: entries in @ws
- * @ws: the workspace operands as buffer ranges, for the hazard checks
- *	(vnpu_hazard.c)
+ * @ws: the operators' operands (workspace, inputs, outputs) as buffer
+ *	ranges, for the hazard checks (vnpu_hazard.c)
  * @ws_bytes: the workspace operand sizes, summed
  * @ws_tasks: operator tasks with at least one workspace operand
  * @hazard_check: some workspace must be checked (or recorded) against

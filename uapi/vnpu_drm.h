@@ -527,8 +527,9 @@ struct drm_vnpu_task_timestamp {
  * closed; on a stream that requires pool workspace
  * (VNPU_STREAM_PARAM_REQUIRE_POOL) it must lie inside one bound range (not
  * across a range's edge, nor merely in memory another stream bound), else
- * -EACCES. Workspace in bound memory takes part in the cross-stream hazard
- * checks (VNPU_STREAM_PARAM_HAZARD_POLICY).
+ * -EACCES. Every operand in bound memory, whatever its access, takes part
+ * in the cross-stream hazard checks (VNPU_STREAM_PARAM_HAZARD_POLICY): a
+ * model's intermediate tensors from an allocator are inputs and outputs.
  */
 struct drm_vnpu_operand {
 	/** @va: device VA of the first byte. */
@@ -756,18 +757,19 @@ struct drm_vnpu_stream_query {
 /* Stream parameters (STREAM_SET_PARAM). */
 /**
  * VNPU_STREAM_PARAM_HAZARD_POLICY: what a submit does when an operator's
- * workspace overlaps bound pool memory that a still-running job of another
- * stream uses as workspace: VNPU_HAZARD_SERIALIZE (default) makes the new
- * job wait for that job; VNPU_HAZARD_STRICT fails the submit with -EBUSY
- * and queues nothing. Both count the hazard (POOL_QUERY), once per operator
- * task whose workspace collides.
+ * operand (workspace, input or output) overlaps bound pool memory that a
+ * still-running job of another stream uses as an operator operand:
+ * VNPU_HAZARD_SERIALIZE (default) makes the new job wait for that job;
+ * VNPU_HAZARD_STRICT fails the submit with -EBUSY and queues nothing. Both
+ * count the hazard (POOL_QUERY), once per operator task that collides.
  *
  * "Bound pool memory" is a buffer with a pool range of any stream (of any
- * file sharing the buffer): workspace in such a buffer is remembered, per
- * byte range of the buffer, with the job that uses it, until that job
- * ends. Jobs of one stream run in order, so a stream's own earlier use is
- * never a hazard. Workspace in a buffer that no stream has bound is not
- * tracked.
+ * file sharing the buffer): an operator operand in such a buffer is
+ * remembered, per byte range of the buffer, with the job that uses it,
+ * until that job ends. Jobs of one stream run in order, so a stream's own
+ * earlier use is never a hazard. Two streams that only read the same bound
+ * memory are serialized too (the records do not say who writes). Operands
+ * in a buffer that no stream has bound are not tracked.
  */
 #define VNPU_STREAM_PARAM_HAZARD_POLICY 1
 /**

@@ -715,8 +715,8 @@ END_TEST
 
 /*
  * One caching allocator registered on two streams: S1's execution waits at
- * a gate, S2's, of another model, gets the same blocks (the allocator hands
- * out one slot again and again) while S1's still needs them: the kernel
+ * a gate, S2's, of another model, gets the same blocks (S1's were all given
+ * back when its job was laid out) while S1's job still needs them: the kernel
  * finds the workspace hazard and S2 waits for S1 (the default policy),
  * counted in the pool's hazard counters. Both results are right.
  */
@@ -736,8 +736,7 @@ START_TEST(one_allocator_two_streams_hazard_serialized)
 	size_t i;
 
 	acl_gate_init(&gate);
-	ta_init(&ta, MIB, 1);
-	ta.reuse_first_slot = true;
+	ta_init(&ta, MIB, 3);	/* first free slot first: B gets A's blocks */
 	ACL_OK(aclrtCreateStream(&s1));
 	ACL_OK(aclrtCreateStream(&s2));
 	ta_register(&ta, s1);

@@ -9,7 +9,8 @@
  *    results are right; the hazard is counted;
  *  - strict: -EBUSY while the first runs, nothing queued, the hazard
  *    counted; accepted once the first has completed;
- * plus: reuse on one stream is never a hazard, disjoint or merely adjacent
+ * plus: any operator operand in bound memory counts, not only workspace
+ * (a model's intermediate tensors), reuse on one stream is never a hazard, disjoint or merely adjacent
  * workspace is none, a partial overlap is one, hazards are counted per
  * operator task and only when the task really waits, memory bound to only
  * one stream (or shared with another file through PRIME) is tracked too,
@@ -578,6 +579,39 @@ TEST_F(hz, unbound_memory_is_not_tracked)
 	EXPECT_EQ(0, vnpu_pool_stats(self->fd, sc).hazards_serialized);
 	ASSERT_EQ(0, open_gate(self));
 	vnpu_buf_destroy(self->fd, &q);
+}
+
+/*
+ * Not only workspace: any operator operand in bound memory is tracked. A
+ * model's intermediate tensors from an allocator are one operator's output
+ * and the next one's input. sa's held ReduceSumD writes its output into the
+ * pool; sb's reads its input from there (its workspace elsewhere): sb waits.
+ */
+TEST_F(hz, input_and_output_operands_are_tracked)
+{
+	const uint64_t x = 512 * KiB, ws_b = 256 * KiB;
+	struct drm_vnpu_pool_stats s;
+	struct vnpu_op ra, rb;
+	struct vnpu_job ja;
+	uint32_t sync;
+
+	reduce(self, &ra, 0, 16, 0);
+	reduce(self, &rb, 1, 16, 0);
+	vnpu_op_set_va(&ra, self->data.va + IN_A, 0, self->pool.va + x, self->pool.va);
+	vnpu_op_set_va(&rb, self->pool.va + x, 0, self->data.va + OUT_B, self->pool.va + ws_b);
+	held(self, &ja, &ra);
+	*gate_word(self) = 0;
+	ASSERT_EQ(0, vnpu_job_submit(self->fd, self->sa, &ja, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &sync));
+	ASSERT_EQ(0, vnpu_op_submit(self->fd, self->sb, &rb, sync, NULL));
+	usleep(200 * 1000);
+	EXPECT_EQ(0, completed(self, self->sb));
+	s = vnpu_pool_stats(self->fd, self->sb);
+	EXPECT_EQ(1, s.hazards_serialized);
+	ASSERT_EQ(0, open_gate(self));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, sync, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, sync));
+	vnpu_syncobj_destroy(self->fd, sync);
 }
 
 /* A buffer shared with another file through PRIME: the records are the buffer's. */
