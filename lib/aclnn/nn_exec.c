@@ -17,8 +17,6 @@
 
 #include "nn_exec.h"
 
-#define WS_ALIGN 64u
-
 static const int64_t no_dims[1];
 static const struct nn_view none_view = { .dtype = ACL_FLOAT, .dims = no_dims, .strides = no_dims, .dense = true,
 					  .count = 1 };
@@ -179,20 +177,14 @@ static nn_val new_temp(struct nn_exec *x, aclDataType dt, int ndim, const int64_
 {
 	nn_val v = new_value(x, dt, ndim, dims, NULL, 0);
 	struct nn_value *p;
-	uint64_t bytes;
 
 	if (v < 0)
 		return NN_NONE;
+	/* Its place in the workspace is given when the build ends, to the
+	 * temporaries a step still uses (not those moved onto an output). */
 	p = val(x, v);
-	bytes = p->count * nn_dtype_size(dt);
-	if (!bytes && !p->count)
-		bytes = 0;
 	p->base = NN_BASE_WS;
-	p->delta = x->ws_temps;
 	p->bound = p->count;
-	/* A zero-rank value still takes a word: value writes are 4 or 8 bytes. */
-	x->ws_temps += (bytes < 8 ? 8 : bytes) + WS_ALIGN - 1;
-	x->ws_temps &= ~(uint64_t)(WS_ALIGN - 1);
 	return v;
 }
 
@@ -739,11 +731,9 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 	t = nn_op1(x, "ViewCopyD", 1, &v, a, NN_COUNT(a));
 	if (t < 0)
 		return;
-	/* Its output is @o's storage from the location of @o's root, not
-	 * workspace: give back the room new_temp() took (it was the last). */
+	/* Its output is @o's storage from the location of @o's root. */
 	p = val(x, t);
 	root = root_of(x, o);
-	x->ws_temps = p->delta;
 	p->base = root->base;
 	p->slot = root->slot;
 	p->delta = root->delta;

@@ -140,6 +140,40 @@ static bool add_patch(struct nn_exec *x, uint32_t *cap, uint32_t where, bool in_
 	return true;
 }
 
+#define WS_ALIGN 64u
+
+/* Place every temporary a step uses in the workspace (a zero-rank one
+ * still takes a word: value writes are 4 or 8 bytes). */
+static aclnnStatus place_temps(struct nn_exec *x)
+{
+	bool *used = calloc(x->nvalues ? (size_t)x->nvalues : 1, sizeof(*used));
+	int i, j;
+
+	if (!used)
+		return nn_fail(x, ACLNN_ERR_INNER, "out of memory");
+	for (i = 0; i < x->nsteps; i++) {
+		const struct nn_step *s = &x->steps[i];
+
+		if (s->value >= 0)
+			used[x->values[s->value].root] = true;
+		for (j = 0; j < s->nops; j++)
+			if (s->ops[j].value >= 0)
+				used[x->values[s->ops[j].value].root] = true;
+	}
+	x->ws_temps = 0;
+	for (i = 0; i < x->nvalues; i++) {
+		struct nn_value *v = &x->values[i];
+		uint64_t bytes = v->count * nn_dtype_size(v->dtype);
+
+		if (!used[i] || v->root != i || v->base != NN_BASE_WS)
+			continue;
+		v->delta = x->ws_temps;
+		x->ws_temps = align_up(x->ws_temps + (bytes < 8 ? 8 : bytes), WS_ALIGN);
+	}
+	free(used);
+	return ACLNN_SUCCESS;
+}
+
 static aclnnStatus build_job(struct nn_exec *x)
 {
 	uint64_t size = 0, ws_max = 0;
@@ -147,6 +181,8 @@ static aclnnStatus build_job(struct nn_exec *x)
 	struct drm_vnpu_task *t;
 	int i, j;
 
+	if (place_temps(x))
+		return x->status;
 	for (i = 0; i < x->nsteps; i++) {
 		const struct nn_step *s = &x->steps[i];
 
@@ -268,7 +304,7 @@ aclnnStatus nn_launch(void *workspace, uint64_t workspace_size, aclOpExecutor *e
 	uint32_t i;
 
 	if (!x)
-		return ACLNN_ERR_PARAM_INVALID;
+		return e ? ACLNN_ERR_PARAM_INVALID : ACLNN_ERR_PARAM_NULLPTR;
 	if (strcmp(x->api, api)) {
 		ret = nn_err(ACLNN_ERR_PARAM_INVALID, api, "executor %p was made by %sGetWorkspaceSize", (void *)e,
 			     x->api);
