@@ -81,3 +81,15 @@ $(B)/aclnn/%: tests/aclnn/%.c $(NN_TEST_COMMON) $(wildcard tests/aclnn/lib/*.h t
 nntests: $(NN_TESTS)
 
 .PHONY: nntests
+
+# CANN-style example programs (tests/aclnn/examples/), built exactly as an
+# application builds them: -Iinclude and the three link flags.
+NN_EXAMPLE_CXX := $(wildcard tests/aclnn/examples/*.cpp)
+NN_EXAMPLES := $(patsubst tests/aclnn/examples/%.cpp,$(B)/acl/examples/%,$(NN_EXAMPLE_CXX))
+
+$(B)/acl/examples/%: tests/aclnn/examples/%.cpp $(NN_LIBS) $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Iinclude -o $@ $< -L$(B)/lib -Wl,-rpath,$(B)/lib \
+		-lascendcl -lopapi -lnnopbase
+
+nntests: $(NN_EXAMPLES)

@@ -452,6 +452,41 @@ START_TEST(empty_tensors_queue_nothing)
 }
 END_TEST
 
+/* Needs two devices (the aclnn_multidev suite boots with them); passes
+ * trivially with one. */
+START_TEST(a_stream_of_another_device_is_refused)
+{
+	int64_t dims[] = { 16 };
+	struct nnt *in, *out;
+	aclrtStream s1;
+	aclOpExecutor *ex;
+	uint32_t n = 0;
+	uint64_t ws;
+	aclnnStatus r;
+
+	ACL_OK(aclrtGetDeviceCount(&n));
+	if (n < 2)
+		return;
+	in = nnt_new(ACL_FLOAT, 1, dims, -1, 1, 10);
+	out = nnt_zeros(ACL_FLOAT, 1, dims);
+	ACL_OK(aclrtSetDevice(1));
+	ACL_OK(aclrtCreateStream(&s1));
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert(!relu_ws(in->t, NULL, out->t, &ws, &ex));
+	r = testRelu(NULL, ws, ex, s1);
+	ck_assert_msg(r == ACLNN_ERR_PARAM_INVALID, "launch on device 1's stream = %d (%s)", r, acl_test_msg());
+	/* Planned on device 1, launched there, with device 0's memory. */
+	ACL_OK(aclrtSetDevice(1));
+	ck_assert(!relu_ws(in->t, NULL, out->t, &ws, &ex));
+	r = testRelu(NULL, ws, ex, s1);
+	ck_assert_msg(r == ACLNN_ERR_PARAM_INVALID, "device 0's memory on device 1 = %d (%s)", r, acl_test_msg());
+	ACL_OK(aclrtDestroyStream(s1));
+	ACL_OK(aclrtSetDevice(0));
+	nnt_free(in);
+	nnt_free(out);
+}
+END_TEST
+
 static Suite *base_suite(void)
 {
 	Suite *s = suite_create("aclnn_base");
@@ -472,6 +507,10 @@ static Suite *base_suite(void)
 	tcase_add_test(tc, launch_errors_have_codes_and_messages);
 	tcase_add_test(tc, a_repeatable_executor_takes_new_addresses_for_one_ioctl);
 	tcase_add_test(tc, empty_tensors_queue_nothing);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("multidev", true, 60);
+	tcase_add_test(tc, a_stream_of_another_device_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
