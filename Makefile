@@ -7,7 +7,7 @@
 #   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
 #   make bench      set up, build, and run the benchmarks in one guest boot
 #   make sparse     build the module under sparse (C=1) and fail on any report
-#   make install    install headers, library, pkg-config file and module
+#   make install    install headers, libraries (ascendcl, nnopbase, opapi), pkg-config files and module
 #   make clean      remove everything built
 
 .DEFAULT_GOAL := all
@@ -334,13 +334,23 @@ SBINDIR ?= $(PREFIX)/sbin
 SYSTEMDUNITDIR ?= $(if $(or $(DESTDIR),$(wildcard /run/systemd/system)),/lib/systemd/system)
 
 install: lib module $(B)/tools/vnpu-engined
-	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR)/aclnn/opdev $(DESTDIR)$(INCLUDEDIR)/aclnnop
 	install -m 644 include/acl/*.h $(DESTDIR)$(INCLUDEDIR)/acl/
 	install -m 644 include/acl/error_codes/*.h $(DESTDIR)$(INCLUDEDIR)/acl/error_codes/
+	install -m 644 include/aclnn/*.h $(DESTDIR)$(INCLUDEDIR)/aclnn/
+	install -m 644 include/aclnn/opdev/*.h $(DESTDIR)$(INCLUDEDIR)/aclnn/opdev/
+	install -m 644 include/aclnnop/*.h $(DESTDIR)$(INCLUDEDIR)/aclnnop/
 	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libascendcl.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
-		lib/ascendcl.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/ascendcl.pc
+	install -m 755 $(NN_BASE_LIB) $(DESTDIR)$(LIBDIR)/$(NN_BASE_SONAME)
+	ln -sf $(NN_BASE_SONAME) $(DESTDIR)$(LIBDIR)/libnnopbase.so
+	install -m 755 $(NN_OPS_LIB) $(DESTDIR)$(LIBDIR)/$(NN_OPS_SONAME)
+	ln -sf $(NN_OPS_SONAME) $(DESTDIR)$(LIBDIR)/libopapi.so
+	for pc in lib/ascendcl.pc.in lib/aclnn/nnopbase.pc.in lib/aclnn/opapi.pc.in; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+			$$pc > $(DESTDIR)$(LIBDIR)/pkgconfig/$$(basename $$pc .in) || exit 1; \
+	done
 	install -d $(DESTDIR)/lib/modules/$(KVER)/updates
 	install -m 644 $(B)/vnpu.ko $(DESTDIR)/lib/modules/$(KVER)/updates/vnpu.ko
 	if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi
