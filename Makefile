@@ -178,11 +178,13 @@ $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB
 		-o $@ $< $(ACL_TEST_COMMON) $(ACL_LINK) $(CHECK_LIBS) -lm
 
 # The model suite writes its models with lib/om (om_write()), compiled in.
+# Its models are built by hand with tests/lib/om_builder.c.
 $(B)/acl/test_acl_model: tests/acl/test_acl_model.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(OM_SRCS) \
-		$(OM_HDRS) $(OM_PB_LO) $(OPS_LIB) $(LIB) $(B)/lib/libascendcl.so
+		$(OM_HDRS) $(OM_PB_LO) $(OPS_LIB) $(LIB) $(B)/lib/libascendcl.so tests/lib/om_builder.c tests/lib/om_builder.h
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib $(OPS_CFLAGS) $(OM_CFLAGS) -std=gnu11 -O2 -g \
-		$(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) $(OM_SRCS) $(OM_PB_LO) $(OPS_LIB) \
+	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib -Itests/lib $(OPS_CFLAGS) $(OM_CFLAGS) -std=gnu11 \
+		-O2 -g $(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) tests/lib/om_builder.c $(OM_SRCS) \
+		$(OM_PB_LO) $(OPS_LIB) \
 		$(ACL_LINK) $(CHECK_LIBS) $(OM_LIBS) $(OPS_LIBS) -lm
 
 $(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
@@ -312,6 +314,10 @@ $(B)/unit/test_engined_ops: $(OPS_HDRS)
 # and compare with the shared double-precision reference.
 UNIT_EXTRA_test_lib_op += tests/selftests/lib/vnpu_op_ref.c
 UNIT_EXTRA_CFLAGS_test_lib_op += -Itests/selftests/lib
+# The model planner's tests build their models with tests/lib/om_builder.c.
+UNIT_EXTRA_test_lib_model += tests/lib/om_builder.c
+UNIT_EXTRA_CFLAGS_test_lib_model += -Itests/lib
+$(B)/unit/test_lib_model: tests/lib/om_builder.h
 
 unit: $(UNITS)
 

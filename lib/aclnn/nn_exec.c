@@ -721,8 +721,10 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 	struct vops_attr a[] = {
 		NN_ATTR_INTS("dst_size", q->ndim, q->dims),
 		NN_ATTR_INTS("dst_stride", q->ndim, q->strides),
-		NN_ATTR_INT("dst_storage_offset", q->offset),
-		NN_ATTR_INT("dst_storage_size", (int64_t)q->reach),
+		/* The operand starts at the view's first element, so that it
+		 * covers what the view touches, not the whole storage. */
+		NN_ATTR_INT("dst_storage_offset", 0),
+		NN_ATTR_INT("dst_storage_size", (int64_t)q->reach - q->offset),
 		NN_ATTR_DTYPE("dst_type", q->dtype),
 	};
 	struct nn_value *p, *root;
@@ -731,12 +733,12 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 	t = nn_op1(x, "ViewCopyD", 1, &v, a, NN_COUNT(a));
 	if (t < 0)
 		return;
-	/* Its output is @o's storage from the location of @o's root. */
+	/* Its output is @o's storage from @o's first element. */
 	p = val(x, t);
 	root = root_of(x, o);
 	p->base = root->base;
 	p->slot = root->slot;
-	p->delta = root->delta;
+	p->delta = root->delta + (uint64_t)q->offset * nn_dtype_size(q->dtype);
 	p->bound = p->count;
 	p->retargeted = o;
 }
