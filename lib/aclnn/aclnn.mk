@@ -93,3 +93,25 @@ $(B)/acl/examples/%: tests/aclnn/examples/%.cpp $(NN_LIBS) $(LIB) $(B)/lib/libas
 		-lascendcl -lopapi -lnnopbase
 
 nntests: $(NN_EXAMPLES)
+
+# The two libraries again with ASan and UBSan (lib/ops left as it is), for
+# the aclnn suites over them (tests/acl/run-sanitized.sh preloads them with
+# libascendcl's sanitized build).
+NN_SAN_BASE_OBJS := $(patsubst $(B)/lib/obj/%,$(B)/lib-san/obj/%,$(NN_BASE_OBJS))
+NN_SAN_OPS_OBJS := $(patsubst $(B)/lib/obj/%,$(B)/lib-san/obj/%,$(NN_OPS_OBJS))
+NN_SAN_LIBS := $(B)/lib-san/$(NN_BASE_SONAME) $(B)/lib-san/$(NN_OPS_SONAME)
+
+$(B)/lib-san/obj/aclnn/%.lo: lib/aclnn/%.c $(NN_HDRS) $(NN_INT_HDRS) $(OPS_HDRS) include/acl/acl_base.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(NN_CFLAGS) $(USER_CFLAGS) -O1 $(SAN) -fvisibility=hidden \
+		-DFUNC_VISIBILITY -c -o $@ $<
+
+$(B)/lib-san/$(NN_BASE_SONAME): $(NN_SAN_BASE_OBJS) $(OPS_OBJS) lib/aclnn/libnnopbase.map $(LIB)
+	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(NN_BASE_SONAME) -Wl,--version-script=lib/aclnn/libnnopbase.map \
+		-Wl,--as-needed -o $@ $(NN_SAN_BASE_OBJS) $(OPS_OBJS) -L$(B)/lib -lascendcl $(OPS_LIBS)
+
+$(B)/lib-san/$(NN_OPS_SONAME): $(NN_SAN_OPS_OBJS) lib/aclnn/libopapi.map $(B)/lib-san/$(NN_BASE_SONAME)
+	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(NN_OPS_SONAME) -Wl,--version-script=lib/aclnn/libopapi.map \
+		-Wl,--as-needed -o $@ $(NN_SAN_OPS_OBJS) -L$(B)/lib -lnnopbase -lascendcl -lm
+
+nntests: $(NN_SAN_LIBS)
