@@ -70,12 +70,14 @@ nnlibs: $(NN_LIBS) $(B)/lib/aclnn-headers.stamp
 # ---- tests: the guest suites tests/aclnn/test_*.c over the built libraries
 NN_TEST_SRCS := $(wildcard tests/aclnn/test_*.c)
 NN_TESTS := $(patsubst tests/aclnn/%.c,$(B)/aclnn/%,$(NN_TEST_SRCS))
-NN_TEST_COMMON := $(wildcard tests/aclnn/lib/*.c) tests/acl/lib/acl_test.c
+# acl_optest.c: its ioctl() counts the DRM ioctls (one per warm launch).
+NN_TEST_COMMON := $(wildcard tests/aclnn/lib/*.c) tests/acl/lib/acl_test.c tests/acl/lib/acl_optest.c \
+	tests/selftests/lib/vnpu_op_ref.c
 
 $(B)/aclnn/%: tests/aclnn/%.c $(NN_TEST_COMMON) $(wildcard tests/aclnn/lib/*.h tests/acl/lib/*.h) $(NN_HDRS) \
 		lib/aclnn/nn.h $(NN_LIBS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/aclnn/lib -Itests/acl/lib -Ilib/aclnn $(OPS_CFLAGS) -std=gnu11 -O2 -g $(WARN) \
+	$(CC) $(USER_CPPFLAGS) -Itests/aclnn/lib -Itests/acl/lib -Itests/selftests/lib -Ilib/aclnn $(OPS_CFLAGS) -std=gnu11 -O2 -g $(WARN) \
 		-pthread $(CHECK_CFLAGS) -o $@ $< $(NN_TEST_COMMON) $(NN_LINK) $(CHECK_LIBS) -lm
 
 nntests: $(NN_TESTS)
