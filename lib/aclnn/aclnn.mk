@@ -15,7 +15,7 @@
 NN_BASE_SRCS := $(wildcard lib/aclnn/*.c)
 NN_OPS_SRCS := $(wildcard lib/aclnn/ops/*.c)
 NN_HDRS := $(wildcard include/aclnn/*.h include/aclnn/opdev/*.h include/aclnnop/*.h)
-NN_INT_HDRS := $(wildcard lib/aclnn/*.h) lib/rt/rt_private.h
+NN_INT_HDRS := $(wildcard lib/aclnn/*.h lib/aclnn/ops/*.h) lib/rt/rt_private.h
 NN_BASE_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(NN_BASE_SRCS))
 NN_OPS_OBJS := $(patsubst lib/%.c,$(B)/lib/obj/%.lo,$(NN_OPS_SRCS))
 NN_BASE_SONAME := libnnopbase.so.1
@@ -38,7 +38,7 @@ $(NN_BASE_LIB): $(NN_BASE_OBJS) $(OPS_OBJS) lib/aclnn/libnnopbase.map $(LIB) $(B
 	$(CC) -shared -pthread -Wl,-soname,$(NN_BASE_SONAME) -Wl,--version-script=lib/aclnn/libnnopbase.map \
 		-Wl,-z,defs -Wl,--as-needed -o $@ $(NN_BASE_OBJS) $(OPS_OBJS) -L$(B)/lib -lascendcl $(OPS_LIBS)
 
-$(NN_OPS_LIB): $(NN_OPS_OBJS) lib/aclnn/libopapi.map $(NN_BASE_LIB) $(B)/lib/libnnopbase.so
+$(NN_OPS_LIB): $(NN_OPS_OBJS) lib/aclnn/libopapi.map $(NN_BASE_LIB) $(B)/lib/libnnopbase.so $(B)/lib/libascendcl.so
 	$(CC) -shared -pthread -Wl,-soname,$(NN_OPS_SONAME) -Wl,--version-script=lib/aclnn/libopapi.map \
 		-Wl,-z,defs -Wl,--as-needed -o $@ $(NN_OPS_OBJS) -L$(B)/lib -lnnopbase -lascendcl -lm
 
@@ -108,11 +108,12 @@ $(B)/lib-san/obj/aclnn/%.lo: lib/aclnn/%.c $(NN_HDRS) $(NN_INT_HDRS) $(OPS_HDRS)
 	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(NN_CFLAGS) $(USER_CFLAGS) -O1 $(SAN) -fvisibility=hidden \
 		-DFUNC_VISIBILITY -c -o $@ $<
 
-$(B)/lib-san/$(NN_BASE_SONAME): $(NN_SAN_BASE_OBJS) $(OPS_OBJS) lib/aclnn/libnnopbase.map $(LIB)
+$(B)/lib-san/$(NN_BASE_SONAME): $(NN_SAN_BASE_OBJS) $(OPS_OBJS) lib/aclnn/libnnopbase.map $(LIB) $(B)/lib/libascendcl.so
 	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(NN_BASE_SONAME) -Wl,--version-script=lib/aclnn/libnnopbase.map \
 		-Wl,--as-needed -o $@ $(NN_SAN_BASE_OBJS) $(OPS_OBJS) -L$(B)/lib -lascendcl $(OPS_LIBS)
 
-$(B)/lib-san/$(NN_OPS_SONAME): $(NN_SAN_OPS_OBJS) lib/aclnn/libopapi.map $(B)/lib-san/$(NN_BASE_SONAME)
+$(B)/lib-san/$(NN_OPS_SONAME): $(NN_SAN_OPS_OBJS) lib/aclnn/libopapi.map $(B)/lib-san/$(NN_BASE_SONAME) \
+		$(B)/lib/libnnopbase.so $(B)/lib/libascendcl.so
 	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(NN_OPS_SONAME) -Wl,--version-script=lib/aclnn/libopapi.map \
 		-Wl,--as-needed -o $@ $(NN_SAN_OPS_OBJS) -L$(B)/lib -lnnopbase -lascendcl -lm
 

@@ -171,7 +171,9 @@ aclnnStatus nn_fail(struct nn_exec *x, aclnnStatus code, const char *fmt, ...) N
 
 /*
  * The caller's tensors, in the order of the GetWorkspaceSize arguments
- * (that order is the index of aclSetInputTensorAddr and friends). A NULL
+ * (that order is the index of aclSetInputTensorAddr and friends; inputs
+ * and outputs are counted apart). An in-place argument (selfRef) is
+ * taken twice, nn_in() and nn_out() on the same tensor. A NULL
  * tensor: ACLNN_ERR_PARAM_NULLPTR ("self is NULL"); a foreign pointer,
  * a format that is not plain, negative strides or a view reaching past
  * its storage: ACLNN_ERR_PARAM_INVALID. nn_in_opt() takes NULL as

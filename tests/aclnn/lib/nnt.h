@@ -102,8 +102,9 @@ aclnnStatus nnt_launch(uint64_t ws, aclOpExecutor *e, nnt_launch_fn launch);
 /*
  * The reference: lib/ops' @type run on the host over dense copies of the
  * inputs' views (converted to @in_dt, ACL_DT_UNDEFINED: their own type),
- * with @attrs. Returns output @which as doubles (malloc'd, the plan's
- * element count in *@count). Asserts the plan and the run succeed.
+ * with @attrs, planned for outputs 0 .. @which. Returns output @which as
+ * doubles (malloc'd, the plan's element count in *@count). Asserts the
+ * plan and the run succeed.
  */
 double *nnt_ref(const char *type, int nin, struct nnt *const *in, aclDataType in_dt,
 		const struct vops_attr *attrs, unsigned int nattrs, int which, uint64_t *count);
