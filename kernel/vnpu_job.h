@@ -107,7 +107,8 @@ enum vnpu_job_state {
  * @state: enum vnpu_job_state
  * @deps_met: every dependency has signalled
  * @started: handed to the engine at least once (@deadline is valid)
- * @cancel: the engine was asked to stop the job (destroy or timeout)
+ * @cancel: the engine was asked to stop the job (destroy or timeout); while
+ *	the engine holds the job, its slot's cancel word says the same
  * @timed_out: the job ran past its deadline
  * @fault_injected: fail at its first hand-out (debugfs fail_job/)
  * @slot: engine slot while RUNNING

@@ -390,6 +390,19 @@ bool vnpu_sched_stream_failed(struct vnpu_stream *stream)
  * asked to stop and end when the server reports them, the jobs behind
  * them right after. Engine time is no longer charged to the file. Never waits
  * for the engine.
+ *
+ * All of it happens in one hold of the scheduler lock, in which the stream
+ * is marked cancelled: a job on a ready queue or the parked list could
+ * otherwise be handed out (or woken and handed out) once the lock is
+ * dropped and before the jobs off the engine are ended, and run with no
+ * cancel word. Every job the engine holds is asked to stop, wherever it
+ * is in the stream: behind a parked head (reported BLOCKED before the
+ * jobs handed out with it were reported) or behind a head whose end is
+ * being carried out, not only those in a row from the head. From then on
+ * no job of the stream is handed out (nothing makes it ready), so a held
+ * one reported BLOCKED ends instead of parking. The queued jobs are
+ * skipped by the flush, which removes their dependency callbacks outside
+ * the lock.
  */
 void vnpu_sched_stream_cancel(struct vnpu_stream *stream)
 {
@@ -400,13 +413,24 @@ void vnpu_sched_stream_cancel(struct vnpu_stream *stream)
 	spin_lock_irq(&sched->lock);
 	stream->cancelled = true;
 	stream->vfile = NULL;
-	/* The run the engine holds, from the head on. */
-	for (job = vnpu_stream_head_locked(stream); job && job->state == VNPU_JOB_RUNNING;
-	     job = vnpu_stream_next_locked(job)) {
-		if (job->cancel)
-			continue;
-		vnpu_sched_stop_locked(sched, job);
-		hrtimer_start(&job->timer, job->deadline, HRTIMER_MODE_ABS);
+	list_for_each_entry(job, &stream->jobs, link) {
+		switch (job->state) {
+		case VNPU_JOB_RUNNING:
+			if (job->cancel)
+				break;	/* asked already (a timeout) */
+			vnpu_sched_stop_locked(sched, job);
+			hrtimer_start(&job->timer, job->deadline, HRTIMER_MODE_ABS);
+			break;
+		case VNPU_JOB_READY:
+		case VNPU_JOB_PARKED:
+			/* Its dependencies have all signalled: nothing to disarm. */
+			vnpu_sched_unqueue_locked(sched, job);
+			vnpu_sched_set_end_locked(job, &(struct vnpu_job_end){
+				.fence_error = vnpu_sched_skip_error(stream, job) });
+			break;
+		default:	/* QUEUED: skipped below; ENDING: decided */
+			break;
+		}
 	}
 	spin_unlock_irq(&sched->lock);
 	vnpu_sched_flush(stream);
@@ -733,9 +757,15 @@ void vnpu_sched_fail_all(struct vnpu_device *vdev)
 		head = vnpu_stream_head_locked(stream);
 		if (head && head->state != VNPU_JOB_ENDING && !stream->cancelled)
 			vnpu_stream_fail_locked(stream, head, lost.stream_error, head->first_task);
-		/* The run the engine lost ends here; the rest is skipped. */
-		for (job = head; job && job->state == VNPU_JOB_RUNNING;
-		     job = vnpu_stream_next_locked(job)) {
+		/*
+		 * Every job the engine lost ends here, wherever it is in the
+		 * stream (behind a parked head, or one another thread is
+		 * ending, too: no server is left to report it); the rest is
+		 * skipped.
+		 */
+		list_for_each_entry(job, &stream->jobs, link) {
+			if (job->state != VNPU_JOB_RUNNING)
+				continue;
 			vnpu_sched_free_slot_locked(sched, job);
 			vnpu_sched_set_end_locked(job, &lost);
 		}
@@ -819,7 +849,13 @@ static void vnpu_sched_hand_out_locked(struct vnpu_sched *sched, struct vnpu_job
 	job->slot = vnpu_sched_slot_locked(sched);
 	sched->slots[job->slot] = job;
 	sched->slots_used++;
-	vnpu_engine_set_cancel(sched->engine, job->slot, false);
+	/*
+	 * The slot's word says whether the job was asked to stop: a head
+	 * given back after a timeout asked it (vnpu_sched_give_back_locked()
+	 * keeps &vnpu_job.cancel) is still asked, not handed out with a clear
+	 * word that no later cancel would set (they skip a job asked already).
+	 */
+	vnpu_engine_set_cancel(sched->engine, job->slot, job->cancel);
 	if (job->started)
 		return;
 	job->started = true;
@@ -1038,7 +1074,13 @@ static bool vnpu_sched_apply_locked(struct vnpu_sched *sched, struct vnpu_job *j
 		return vnpu_sched_give_back_locked(sched, job);
 	}
 	vnpu_sched_free_slot_locked(sched, job);
-	if (d->status == VNPU_ENGINE_DONE_BLOCKED && !job->cancel) {
+	/*
+	 * Every held job of a destroyed stream was asked to stop
+	 * (vnpu_sched_stream_cancel()); one parked there would wait for its
+	 * deadline.
+	 */
+	if (d->status == VNPU_ENGINE_DONE_BLOCKED && !job->cancel &&
+	    !WARN_ON_ONCE(job->stream->cancelled)) {
 		if (job->stream->vfile)
 			atomic64_add(d->busy_ns, &job->stream->vfile->engine_busy_ns);
 		vnpu_sched_park_locked(sched, job, d->task);

@@ -45,7 +45,10 @@ struct vnpu_file;
  * @jobs: unfinished jobs, in seqno order; the first is the head, the only
  *	one that may run
  * @busy_link: entry in the device's list of streams with unfinished jobs
- * @cancelled: the stream is destroyed: its jobs end without running
+ * @cancelled: the stream is destroyed: its jobs end without running; set
+ *	in the same hold of the scheduler lock that asks every job the
+ *	engine holds to stop and ends those on a ready queue or parked, so
+ *	none is handed out afterwards (vnpu_sched_stream_cancel())
  * @error: enum drm_vnpu_stream_error; once set, jobs are skipped
  * @failed_task: index of the failing task in its job
  * @failed_seqno: seqno of the job that failed the stream

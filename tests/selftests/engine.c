@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -1066,6 +1067,180 @@ TEST_F(eng, destroy_cancels_the_held_job)
 	EXPECT_EQ(-ESRCH, vnpu_syncobj_fence_status(self->fd, second));
 }
 
+/*
+ * A job the engine holds behind a parked head (the head was reported
+ * BLOCKED early, the job behind it is not reported yet) is asked to stop
+ * too: every held job of a destroyed stream gets its cancel word, not only
+ * those in a row from the head.
+ */
+TEST_F(eng, destroy_cancels_a_job_held_behind_a_parked_head)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va, VNPU_WAIT_EQ, 1);
+	const struct drm_vnpu_engine_job *jobs[4];
+	struct drm_vnpu_task t = vnpu_task_nop();
+	struct drm_vnpu_engine_done d;
+	uint32_t second, behind;
+
+	*word(self, 0) = 0;
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &second));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &wait, 1, NULL, 0, self->sync, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, NULL, 0, second, 0, NULL));
+	ASSERT_EQ(2, take_all(&self->e, jobs, 4));
+	behind = jobs[1]->slot;
+	vnpu_test_engine_exec(&self->e, jobs[0], &d);
+	ASSERT_EQ(VNPU_ENGINE_DONE_BLOCKED, d.status);
+	ASSERT_EQ(0, vnpu_test_engine_run(&self->e, &d, 1, 0, VNPU_ENGINE_RUN_NONBLOCK));
+	EXPECT_EQ(1, vnpu_debugfs_streams_value(0, "parked"));
+
+	ASSERT_EQ(0, vnpu_stream_destroy(self->fd, self->stream));
+	/* The parked head ends at once; the held job is asked to stop. */
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, self->sync));
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, second));
+	EXPECT_EQ(1, self->e.ctl->cancel[behind]);
+	d = (struct drm_vnpu_engine_done){ .slot = behind, .status = VNPU_ENGINE_DONE_CANCELED };
+	ASSERT_EQ(0, vnpu_test_engine_run(&self->e, &d, 1, 0, VNPU_ENGINE_RUN_NONBLOCK));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, second));
+	EXPECT_EQ(0, vnpu_debugfs_streams_value(0, "parked"));
+}
+
+/*
+ * STREAM_DESTROY against a worker's RUN that takes the stream's ready head
+ * at the same moment, many times: the take must come wholly before the
+ * cancel (the job is held and gets its cancel word) or wholly after (the
+ * job ended unrun, nothing is handed out). A job handed out after the
+ * cancel looked and before it ended the jobs off the engine is held with no
+ * cancel word: its wait, reported BLOCKED, would park it in the destroyed
+ * stream until its deadline. The worker's RUN is started a moment before or
+ * after the destroy, the moment moving towards where the outcome flips (and
+ * jittered around it), so most rounds hit the window. Bounded: about 3 s.
+ */
+struct take_racer {
+	struct vnpu_test_engine *e;
+	atomic_uint go;		/* round to run, set by the test */
+	atomic_uint started;	/* round seen, spinning towards the RUN */
+	atomic_uint done;	/* last round run */
+	atomic_long delay_ns;	/* spin this long before the RUN */
+	atomic_bool stop;
+	int ret;
+	uint32_t slot;		/* of the job taken, if event_count */
+	uint32_t count;
+};
+
+static void spin_ns(long ns)
+{
+	uint64_t end = vnpu_now_ns() + (uint64_t)(ns > 0 ? ns : 0);
+
+	while (vnpu_now_ns() < end)
+		;
+}
+
+static void pin_to(unsigned int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
+static void *take_racer_run(void *arg)
+{
+	struct take_racer *r = arg;
+	unsigned int round = 0;
+
+	pin_to(1);
+	for (;;) {
+		while (atomic_load(&r->go) == round && !atomic_load(&r->stop))
+			;
+		if (atomic_load(&r->stop))
+			return NULL;
+		round = atomic_load(&r->go);
+		atomic_store(&r->started, round);
+		spin_ns(atomic_load(&r->delay_ns));
+		r->ret = vnpu_test_engine_run(r->e, NULL, 0, 1, VNPU_ENGINE_RUN_NONBLOCK);
+		r->count = r->e->event_count;
+		if (!r->ret && r->count)
+			r->slot = vnpu_test_engine_job(r->e)->slot;
+		atomic_store(&r->done, round);
+	}
+}
+
+TEST_F_TIMEOUT(eng, destroy_races_a_take, 120)
+{
+	struct take_racer r = { .e = &self->e };
+	const uint64_t end = vnpu_now_ns() + 3000 * MS;
+	unsigned int round, taken = 0, skipped = 0;
+	unsigned int seed = (unsigned int)getpid();
+	long bias = 0;		/* the engine's head start, ns (negative: late) */
+	bool ok = true;
+	pthread_t th;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		SKIP(return, "needs two CPUs");
+	*word(self, 0) = 0;
+	pin_to(0);
+	ASSERT_EQ(0, pthread_create(&th, NULL, take_racer_run, &r));
+	/* No ASSERT until the racer is stopped: it uses this frame. */
+	for (round = 1; ok && vnpu_now_ns() < end; round++) {
+		struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va, VNPU_WAIT_EQ, 1);
+		long engine_wait = 20000 - bias + (long)(rand_r(&seed) % 20001) - 10000;
+		struct drm_vnpu_engine_done d;
+		uint32_t s;
+		int st;
+
+		ok = !vnpu_stream_create(self->fd, VNPU_PRIORITY_NORMAL, &s) &&
+		     !vnpu_submit(self->fd, s, &wait, 1, NULL, 0, self->sync, 0, NULL);
+		EXPECT_TRUE(ok) TH_LOG("round %u: stream or submit failed", round);
+		if (!ok)
+			break;
+		/*
+		 * Both sides spin from the moment both run: the RUN and the
+		 * destroy start close together.
+		 */
+		atomic_store(&r.delay_ns, engine_wait > 0 ? engine_wait : 0);
+		atomic_store(&r.go, round);
+		while (atomic_load(&r.started) != round)
+			;
+		spin_ns(20000 + (engine_wait < 0 ? -engine_wait : 0));
+		EXPECT_EQ(0, vnpu_stream_destroy(self->fd, s));
+		while (atomic_load(&r.done) != round)
+			;
+		EXPECT_EQ(0, r.ret);
+		if (r.ret)
+			break;
+		if (!r.count) {
+			/* Not handed out: it ended with the destroy, unrun. */
+			skipped++;
+			if (bias < 100000)
+				bias += 500;	/* the engine goes earlier */
+			st = vnpu_syncobj_fence_status(self->fd, self->sync);
+			ok = st == -ESRCH;
+			EXPECT_EQ(-ESRCH, st) TH_LOG("round %u", round);
+			continue;
+		}
+		taken++;
+		if (bias > -100000)
+			bias -= 500;
+		/* Handed out, so before the destroy returned: it must be asked to stop. */
+		ok = self->e.ctl->cancel[r.slot] == 1;
+		EXPECT_TRUE(ok) TH_LOG("round %u: the job was handed out during the destroy and "
+				       "is held with no cancel word", round);
+		d = (struct drm_vnpu_engine_done){ .slot = r.slot,
+			.status = VNPU_ENGINE_DONE_BLOCKED, .task = 0 };
+		EXPECT_EQ(0, vnpu_test_engine_run(&self->e, &d, 1, 0, VNPU_ENGINE_RUN_NONBLOCK));
+		st = vnpu_syncobj_fence_status(self->fd, self->sync);
+		if (st != -ECANCELED)
+			ok = false;
+		EXPECT_EQ(-ECANCELED, st)
+			TH_LOG("round %u: a held job of a destroyed stream reported BLOCKED did "
+			       "not end (%d): parked until its deadline", round, st);
+	}
+	atomic_store(&r.stop, true);
+	pthread_join(th, NULL);
+	printf("# %u rounds: %u taken before the cancel, %u ended unrun (head start %ld ns)\n",
+	       round - 1, taken, skipped, bias);
+}
+
 TEST_F(eng, timeout_cancels_the_held_job)
 {
 	const struct drm_vnpu_engine_job *job;
@@ -1204,6 +1379,35 @@ TEST_F(eng, detach_fails_all_unfinished_work)
 	d.slot = job->slot;
 	ASSERT_EQ(0, vnpu_test_engine_run(&self->e, &d, 1, 0, VNPU_ENGINE_RUN_NONBLOCK));
 	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, never));
+}
+
+/*
+ * The server goes away holding a job behind a parked head (the head was
+ * reported BLOCKED early): that job ends too (-EPIPE), it does not stay in
+ * its slot with no server to report it.
+ */
+TEST_F(eng, detach_ends_a_job_held_behind_a_parked_head)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va, VNPU_WAIT_EQ, 1);
+	const struct drm_vnpu_engine_job *jobs[4];
+	struct drm_vnpu_task t = vnpu_task_nop();
+	struct drm_vnpu_engine_done d;
+	uint32_t second;
+
+	*word(self, 0) = 0;
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &second));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &wait, 1, NULL, 0, self->sync, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, NULL, 0, second, 0, NULL));
+	ASSERT_EQ(2, take_all(&self->e, jobs, 4));
+	vnpu_test_engine_exec(&self->e, jobs[0], &d);
+	ASSERT_EQ(VNPU_ENGINE_DONE_BLOCKED, d.status);
+	ASSERT_EQ(0, vnpu_test_engine_run(&self->e, &d, 1, 0, VNPU_ENGINE_RUN_NONBLOCK));
+	EXPECT_EQ(1, vnpu_debugfs_streams_value(0, "parked"));
+
+	vnpu_test_engine_close(&self->e);
+	EXPECT_EQ(-EPIPE, vnpu_syncobj_fence_status(self->fd, self->sync));
+	EXPECT_EQ(-EPIPE, vnpu_syncobj_fence_status(self->fd, second));
+	EXPECT_EQ(0, wait_jobs_gone());
 }
 
 /* The server process dies (SIGKILL) holding jobs of several processes. */
