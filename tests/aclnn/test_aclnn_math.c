@@ -769,7 +769,8 @@ static const struct unf {
 	double (*f)(double);
 	double lo, hi;
 } unfs[] = {
-#define U(N, f, lo, hi) { #N, aclnn##N##GetWorkspaceSize, aclnn##N, aclnnInplace##N##GetWorkspaceSize, aclnnInplace##N, f, lo, hi }
+#define U(N, f, lo, hi)                                                                            \
+	{ #N, aclnn##N##GetWorkspaceSize, aclnn##N, aclnnInplace##N##GetWorkspaceSize, aclnnInplace##N, f, lo, hi }
 	U(Exp, exp, -3, 3), U(Exp2, h_exp2, -3, 3), U(Log, log, 0.1, 9), U(Log2, log2, 0.1, 9),
 	U(Log10, log10, 0.1, 9), U(Log1p, log1p, -0.5, 9), U(Sqrt, sqrt, 0, 9), U(Rsqrt, h_rsqrt, 0.1, 9),
 	U(Sin, sin, -3, 3), U(Cos, cos, -3, 3), U(Tan, tan, -1.2, 1.2), U(Tanh, tanh, -3, 3),
@@ -865,7 +866,10 @@ END_TEST
 
 static double h_relu(double v) { return v > 0 ? v : 0; }
 static double h_sign(double v) { return (v > 0) - (v < 0); }
-static double h_gelu_tanh(double v) { return v / 2 * (1 + tanh(sqrt(2 / 3.14159265358979323846) * (v + 0.044715 * v * v * v))); }
+static double h_gelu_tanh(double v)
+{
+	return v / 2 * (1 + tanh(sqrt(2 / 3.14159265358979323846) * (v + 0.044715 * v * v * v)));
+}
 static double h_gelu_erf(double v) { return v / 2 * (1 + erf(v / sqrt(2))); }
 static double h_silu(double v) { return v / (1 + exp(-v)); }
 static double h_hsig(double v) { return fmax(0, fmin(1, v / 6 + 0.5)); }

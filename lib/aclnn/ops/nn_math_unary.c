@@ -449,29 +449,32 @@ static aclnnStatus clamp(const struct clamp_call *c, uint64_t *ws, aclOpExecutor
 aclnnStatus aclnnClampGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
 				       const aclScalar *clipValueMax, aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnClamp", "clipValueMax", .self = self, .out = out, .smin = clipValueMin, .smax = clipValueMax);
+	CLAMP_CALL("aclnnClamp", "clipValueMax", .self = self, .out = out, .smin = clipValueMin,
+		   .smax = clipValueMax);
 }
 NN_LAUNCH(aclnnClamp)
 
 aclnnStatus aclnnClampMinGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin, aclTensor *out,
 					  uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnClampMin", "clipValueMax", .self = self, .out = out, .smin = clipValueMin, .need_min = true);
+	CLAMP_CALL("aclnnClampMin", "clipValueMax", .self = self, .out = out, .smin = clipValueMin,
+		   .need_min = true);
 }
 NN_LAUNCH(aclnnClampMin)
 
 aclnnStatus aclnnClampMaxGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMax, aclTensor *out,
 					  uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnClampMax", "clipValueMax", .self = self, .out = out, .smax = clipValueMax, .need_max = true);
+	CLAMP_CALL("aclnnClampMax", "clipValueMax", .self = self, .out = out, .smax = clipValueMax,
+		   .need_max = true);
 }
 NN_LAUNCH(aclnnClampMax)
 
 aclnnStatus aclnnInplaceClampMaxGetWorkspaceSize(const aclTensor *selfRef, const aclScalar *clipValueMax,
 						 uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnInplaceClampMax", "clipValueMax", .self = selfRef, .out = selfRef, .inplace = true, .smax = clipValueMax,
-		   .need_max = true);
+	CLAMP_CALL("aclnnInplaceClampMax", "clipValueMax", .self = selfRef, .out = selfRef,
+		   .inplace = true, .smax = clipValueMax, .need_max = true);
 }
 NN_LAUNCH(aclnnInplaceClampMax)
 
@@ -479,38 +482,39 @@ aclnnStatus aclnnClampTensorGetWorkspaceSize(const aclTensor *self, const aclTen
 					     const aclTensor *clipValueMax, aclTensor *out, uint64_t *ws,
 					     aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnClampTensor", "clipValueMax", .self = self, .out = out, .tensors = true, .tmin = clipValueMin,
-		   .tmax = clipValueMax);
+	CLAMP_CALL("aclnnClampTensor", "clipValueMax", .self = self, .out = out, .tensors = true,
+		   .tmin = clipValueMin, .tmax = clipValueMax);
 }
 NN_LAUNCH(aclnnClampTensor)
 
 aclnnStatus aclnnClampMinTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *clipValueMin, aclTensor *out,
 						uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnClampMinTensor", "clipValueMax", .self = self, .out = out, .tensors = true, .tmin = clipValueMin,
-		   .need_min = true);
+	CLAMP_CALL("aclnnClampMinTensor", "clipValueMax", .self = self, .out = out, .tensors = true,
+		   .tmin = clipValueMin, .need_min = true);
 }
 NN_LAUNCH(aclnnClampMinTensor)
 
 aclnnStatus aclnnInplaceClampMinTensorGetWorkspaceSize(aclTensor *selfRef, const aclTensor *clipValueMin,
 						       uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnInplaceClampMinTensor", "clipValueMax", .self = selfRef, .out = selfRef, .inplace = true, .tensors = true,
-		   .tmin = clipValueMin, .need_min = true);
+	CLAMP_CALL("aclnnInplaceClampMinTensor", "clipValueMax", .self = selfRef, .out = selfRef,
+		   .inplace = true, .tensors = true, .tmin = clipValueMin, .need_min = true);
 }
 NN_LAUNCH(aclnnInplaceClampMinTensor)
 
 aclnnStatus aclnnClampMaxTensorGetWorkspaceSize(const aclTensor *self, const aclTensor *max, aclTensor *out,
 						uint64_t *ws, aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnClampMaxTensor", "max", .self = self, .out = out, .tensors = true, .tmax = max, .need_max = true);
+	CLAMP_CALL("aclnnClampMaxTensor", "max", .self = self, .out = out, .tensors = true,
+		   .tmax = max, .need_max = true);
 }
 NN_LAUNCH(aclnnClampMaxTensor)
 
 aclnnStatus aclnnInplaceClampMaxTensorGetWorkspaceSize(aclTensor *selfRef, const aclTensor *max, uint64_t *ws,
 						       aclOpExecutor **ex)
 {
-	CLAMP_CALL("aclnnInplaceClampMaxTensor", "max", .self = selfRef, .out = selfRef, .inplace = true, .tensors = true,
-		   .tmax = max, .need_max = true);
+	CLAMP_CALL("aclnnInplaceClampMaxTensor", "max", .self = selfRef, .out = selfRef,
+		   .inplace = true, .tensors = true, .tmax = max, .need_max = true);
 }
 NN_LAUNCH(aclnnInplaceClampMaxTensor)
