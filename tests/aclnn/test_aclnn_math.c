@@ -585,10 +585,12 @@ static const struct {
 #undef C
 };
 
-static void run(aclnnStatus st, uint64_t ws, aclOpExecutor *ex, nnt_launch_fn l)
+/* GetWorkspaceSize's status @st, then the launch @l of what it made: the
+ * pointers are read here, after the call has filled them. */
+static void run(aclnnStatus st, const uint64_t *ws, aclOpExecutor *const *ex, nnt_launch_fn l)
 {
 	ck_assert_msg(st == 0, "GetWorkspaceSize = %d (%s)", st, acl_test_msg());
-	st = nnt_launch(ws, ex, l);
+	st = nnt_launch(*ws, *ex, l);
 	ck_assert_msg(st == 0, "launch = %d (%s)", st, acl_test_msg());
 }
 
@@ -617,19 +619,19 @@ START_TEST(comparisons_every_form)
 
 			if (dts[k] == ACL_BOOL && c != EQ && c != NE)
 				goto next;	/* ordering of bools: covered by the integers */
-			run(cmps[c].tt(a->t, b->t, ob->t, &ws, &ex), ws, ex, cmps[c].ltt);
+			run(cmps[c].tt(a->t, b->t, ob->t, &ws, &ex), &ws, &ex, cmps[c].ltt);
 			expect_tol(ob, ref2(a, b, 2, D34, f_cmp, c), 12, ACL_BOOL);
-			run(cmps[c].tt(a->t, b->t, of->t, &ws, &ex), ws, ex, cmps[c].ltt);
+			run(cmps[c].tt(a->t, b->t, of->t, &ws, &ex), &ws, &ex, cmps[c].ltt);
 			expect_tol(of, ref2(a, b, 2, D34, f_cmp, c), 12, ACL_FLOAT);
-			run(cmps[c].ts(a->t, s, ob->t, &ws, &ex), ws, ex, cmps[c].lts);
+			run(cmps[c].ts(a->t, s, ob->t, &ws, &ex), &ws, &ex, cmps[c].lts);
 			expect_tol(ob, ref2s(a, sv, f_cmp, c), 12, ACL_BOOL);
 			e = ref2(ac, b, 2, D34, f_cmp, c);
-			run(cmps[c].itt(ac->t, b->t, &ws, &ex), ws, ex, cmps[c].litt);
+			run(cmps[c].itt(ac->t, b->t, &ws, &ex), &ws, &ex, cmps[c].litt);
 			expect_tol(ac, e, 12, dts[k]);
 			nnt_free(ac);
 			ac = nnt_from(dts[k], 2, D34, av);
 			e = ref2s(ac, sv, f_cmp, c);
-			run(cmps[c].its(ac->t, s, &ws, &ex), ws, ex, cmps[c].lits);
+			run(cmps[c].its(ac->t, s, &ws, &ex), &ws, &ex, cmps[c].lits);
 			expect_tol(ac, e, 12, dts[k]);
 next:
 			nnt_free(ac);
@@ -809,14 +811,14 @@ START_TEST(unary_float_functions)
 		aclOpExecutor *ex;
 		double *e;
 
-		run(u->ws(a->t, o->t, &ws, &ex), ws, ex, u->run);
+		run(u->ws(a->t, o->t, &ws, &ex), &ws, &ex, u->run);
 		expect_tol(o, map1(a, u->f), 12, ACL_FLOAT);
-		run(u->ws(h->t, oh->t, &ws, &ex), ws, ex, u->run);
+		run(u->ws(h->t, oh->t, &ws, &ex), &ws, &ex, u->run);
 		expect_tol(oh, map1(h, u->f), 12, ACL_FLOAT16);
-		run(u->ws(bf->t, o->t, &ws, &ex), ws, ex, u->run);
+		run(u->ws(bf->t, o->t, &ws, &ex), &ws, &ex, u->run);
 		expect_tol(o, map1(bf, u->f), 12, ACL_BF16);
 		e = map1(sl, u->f);
-		run(u->iws(sl->t, &ws, &ex), ws, ex, u->irun);
+		run(u->iws(sl->t, &ws, &ex), &ws, &ex, u->irun);
 		expect_tol(sl, e, 12, ACL_FLOAT);
 		nnt_expect_untouched(base, before);
 		free(before);
@@ -898,7 +900,7 @@ START_TEST(activations)
 			uint64_t ws;
 			aclOpExecutor *ex;
 
-			run(acts[k].ws(a->t, o->t, &ws, &ex), ws, ex, acts[k].run);
+			run(acts[k].ws(a->t, o->t, &ws, &ex), &ws, &ex, acts[k].run);
 			expect_tol(o, map1(a, acts[k].f), 12, dts[d]);
 			nnt_free(o);
 			nnt_free(base);
