@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclnnop/aclnn_ceil.h - aclnn: ceil(self).
+ *
+ * Two-stage functions (aclnn/aclnn_base.h): XxxGetWorkspaceSize builds the executor and
+ * says the workspace, Xxx launches it on a stream. Tensors may be any strided views; a NULL
+ * required argument is ACLNN_ERR_PARAM_NULLPTR, bad shapes, types or values
+ * ACLNN_ERR_PARAM_INVALID, each with a message (aclGetRecentErrMsg).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_CEIL_H
+#define VNPU_ACLNNOP_ACLNN_CEIL_H
+
+#include "aclnnop/aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* out = ceil(self); floats; integers are their own result. */
+ACLNN_API aclnnStatus aclnnCeilGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                                uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnCeil(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                aclrtStream stream);
+
+/* selfRef = ceil(selfRef). */
+ACLNN_API aclnnStatus aclnnInplaceCeilGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize,
+                                                       aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceCeil(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                       aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_CEIL_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclnnop/aclnn_is_inf.h - aclnn: infinity test.
+ *
+ * Two-stage functions (aclnn/aclnn_base.h): XxxGetWorkspaceSize builds the executor and
+ * says the workspace, Xxx launches it on a stream. Tensors may be any strided views; a NULL
+ * required argument is ACLNN_ERR_PARAM_NULLPTR, bad shapes, types or values
+ * ACLNN_ERR_PARAM_INVALID, each with a message (aclGetRecentErrMsg).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_IS_INF_H
+#define VNPU_ACLNNOP_ACLNN_IS_INF_H
+
+#include "aclnnop/aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * out = self is +inf or -inf (bool, or any out type); floats; an integer or bool self gives false.
+ */
+ACLNN_API aclnnStatus aclnnIsInfGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnIsInf(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                 aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_IS_INF_H */

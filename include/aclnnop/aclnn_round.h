@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclnnop/aclnn_round.h - aclnn: self rounded to the nearest integer, halves to even.
+ *
+ * Two-stage functions (aclnn/aclnn_base.h): XxxGetWorkspaceSize builds the executor and
+ * says the workspace, Xxx launches it on a stream. Tensors may be any strided views; a NULL
+ * required argument is ACLNN_ERR_PARAM_NULLPTR, bad shapes, types or values
+ * ACLNN_ERR_PARAM_INVALID, each with a message (aclGetRecentErrMsg).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_ROUND_H
+#define VNPU_ACLNNOP_ACLNN_ROUND_H
+
+#include "aclnnop/aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * out = self rounded to the nearest integer, halves to even; floats; integers are their own result.
+ */
+ACLNN_API aclnnStatus aclnnRoundGetWorkspaceSize(const aclTensor *self, aclTensor *out,
+                                                 uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnRound(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                 aclrtStream stream);
+
+/* selfRef = selfRef rounded to the nearest integer, halves to even. */
+ACLNN_API aclnnStatus aclnnInplaceRoundGetWorkspaceSize(aclTensor *selfRef, uint64_t *workspaceSize,
+                                                        aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnInplaceRound(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                        aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_ROUND_H */

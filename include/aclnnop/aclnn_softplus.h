@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclnnop/aclnn_softplus.h - aclnn: softplus.
+ *
+ * Two-stage functions (aclnn/aclnn_base.h): XxxGetWorkspaceSize builds the executor and
+ * says the workspace, Xxx launches it on a stream. Tensors may be any strided views; a NULL
+ * required argument is ACLNN_ERR_PARAM_NULLPTR, bad shapes, types or values
+ * ACLNN_ERR_PARAM_INVALID, each with a message (aclGetRecentErrMsg).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_SOFTPLUS_H
+#define VNPU_ACLNNOP_ACLNN_SOFTPLUS_H
+
+#include "aclnnop/aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * out = beta * self > threshold ? self : ln(1 + e ** (beta * self)) / beta; floats (fp32, fp16,
+ * bf16, fp64).
+ */
+ACLNN_API aclnnStatus aclnnSoftplusGetWorkspaceSize(const aclTensor *self, const aclScalar *beta,
+                                                    const aclScalar *threshold, aclTensor *out,
+                                                    uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnSoftplus(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+                                    aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_SOFTPLUS_H */
