@@ -241,8 +241,7 @@ aclnnStatus aclnnBatchNormGetWorkspaceSize(const aclTensor *input, const aclTens
 			nn_val e[] = { var, nn_const(x, eps, st) }, s;
 
 			s = nn_op1(x, "Add", 2, e, NULL, 0);
-			s = nn_op1(x, "Sqrt", 1, &s, NULL, 0);
-			nn_store(x, nn_op1(x, "Reciprocal", 1, &s, NULL, 0), sio);
+			nn_store(x, nn_op1(x, "Rsqrt", 1, &s, NULL, 0), sio);
 		}
 		if (smo != NN_ABSENT)
 			nn_store(x, mean, smo);
