@@ -146,7 +146,8 @@ aclnnStatus aclnnRmsNormGetWorkspaceSize(const aclTensor *x_, const aclTensor *g
 		nn_val in[2], res[2];
 
 		in[0] = a;
-		in[1] = nn_cast(x, g, nn_view(x, a)->dtype);
+		/* gamma: x's type or fp32 (RmsNorm's rule); others become x's */
+		in[1] = nn_view(x, g)->dtype == ACL_FLOAT ? g : nn_cast(x, g, nn_view(x, a)->dtype);
 		if (nn_op(x, "RmsNorm", 2, in, at, NN_COUNT(at), 2, res) == 0) {
 			nn_store(x, res[0], yo);
 			nn_store(x, res[1], ro);
