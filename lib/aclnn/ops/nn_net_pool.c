@@ -161,7 +161,7 @@ aclnnStatus aclnnMaxPoolGetWorkspaceSize(const aclTensor *self, const aclIntArra
 {
 	struct nn_exec *x = nn_begin("aclnnMaxPool");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	int64_t k[2], s[2], d[2], p[4] = { 0, 0, 0, 0 };
+	int64_t k[2], s[2], d[2] = { 1, 1 }, p[4] = { 0, 0, 0, 0 };
 	const int64_t *pv = NULL, *dv = NULL;
 	uint64_t np = 0, nd = 0;
 	struct pool_win w;
