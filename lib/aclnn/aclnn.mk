@@ -118,3 +118,8 @@ $(B)/lib-san/$(NN_OPS_SONAME): $(NN_SAN_OPS_OBJS) lib/aclnn/libopapi.map $(B)/li
 		-Wl,--as-needed -o $@ $(NN_SAN_OPS_OBJS) -L$(B)/lib -lnnopbase -lascendcl -lm
 
 nntests: $(NN_SAN_LIBS)
+
+# bench_aclnn launches operators both ways (aclnn and aclopExecuteV2).
+$(B)/bench/bench_aclnn: tests/bench/bench_aclnn.c tests/bench/bench.h $(NN_LIBS) $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(NN_LINK)
