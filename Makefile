@@ -45,7 +45,7 @@ KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
 .PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse kernel-doc install clean FORCE
 
-all: module lib tools selftests unit acltests benches onnx
+all: module lib tools selftests unit acltests nntests benches onnx
 
 # ---------------------------------------------------------------- kernel
 
@@ -97,6 +97,8 @@ include lib/onnx/onnx.mk
 # The offline model and its .om container (lib/om/om.mk).
 include lib/om/om.mk
 include tools/atc/atc.mk
+# aclnn's libnnopbase.so and libopapi.so (lib/aclnn/aclnn.mk), over it.
+include lib/aclnn/aclnn.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
 # lib/om (the .om reader, for aclmdl*) and its generated protobuf-c code
@@ -111,7 +113,7 @@ LIB_PURE_SRCS := $(addprefix lib/rt/,rt_imap.c rt_config.c rt_kind.c rt_errmap.c
 	rt_error.c rt_op.c rt_allocreg.c rt_wspool.c rt_model_plan.c rt_model_mem.c rt_model_cache.c) \
 	lib/acl/acl_tensor.c lib/acl/acl_opattr.c
 
-lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc
+lib: $(LIB) $(B)/lib/libascendcl.so $(B)/lib/ascendcl.pc nnlibs
 
 $(B)/lib/obj/%.lo: lib/%.c $(LIB_HDRS) $(OPS_HDRS) lib/om/vnpu_om.h
 	@mkdir -p $(dir $@)

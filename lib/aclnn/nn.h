@@ -43,7 +43,7 @@
 #include <stdint.h>
 
 #include "acl/acl_base.h"
-#include "aclnn/acl_meta.h"
+#include "aclnn/aclnn_base.h"
 #include "aclnn/opdev/op_errno.h"
 #include "vnpu_ops.h"
 

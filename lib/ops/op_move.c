@@ -2,10 +2,11 @@
 /*
  * op_move.c - data movement (the move family): shapes, views,
  * concatenation, splitting, slicing, broadcasting, tiling, padding, shape
- * queries, fills and ranges.
+ * queries, fills, ranges and strided stores (ViewCopyD).
  *
  * Every operator here moves elements without looking at them (copies by
- * element size), so every type lib/ops takes works; only RangeD computes.
+ * element size), so every type lib/ops takes works; only RangeD computes,
+ * and ViewCopyD converts types as Cast does.
  * All of them read their inputs through their views (OPS_DEF_STRIDED): a
  * transpose, a slice or a broadcast is a strided copy (ops_copy_run, or
  * mv_copy's typed tiles for 2-D transposes). Shape-defining values are
@@ -1710,6 +1711,246 @@ static const struct ops_def def_range = {
 	.parse = range_parse, .infer = range_infer, .workspace = ops_ws_none, .run = range_run,
 };
 
+/* ---- ViewCopyD: a store into a strided view of a destination's storage -------------- */
+
+static const char *const viewcopy_attrs[] = {
+	"dst_size", "dst_stride", "dst_storage_offset", "dst_storage_size", "dst_type", NULL,
+};
+
+/* Parameters: i[0] dst_type, i[1] dst_storage_offset, i[2] dst_storage_size, then
+ * dst_size[rank] and dst_stride[rank]. */
+#define VC_FIXED 3u
+
+/*
+ * CANN's ViewCopy with its shape inputs as attributes: the output operand is
+ * the destination's whole storage (dense, 1-D), of which src fills the view
+ * (dst_size, dst_stride, dst_storage_offset) and nothing else. aclnn stores
+ * every result into a caller's view through it.
+ */
+static enum vops_err viewcopy_parse(struct ops_call *c, const struct vops_attr *attrs,
+				    unsigned int n, struct vops_error *err)
+{
+	int64_t size[VOPS_MAX_RANK], stride[VOPS_MAX_RANK], off, ssize;
+	int ns, nt;
+	int32_t dt;
+	enum vops_err ret;
+
+	ret = ops_attr_ints(c->def, attrs, n, "dst_size", true, size, VOPS_MAX_RANK, &ns, err);
+	if (!ret)
+		ret = ops_attr_ints(c->def, attrs, n, "dst_stride", true, stride, VOPS_MAX_RANK, &nt,
+				    err);
+	if (!ret)
+		ret = ops_attr_int(c->def, attrs, n, "dst_storage_offset", 0, &off, err);
+	if (!ret && !vops_attr_find(attrs, n, "dst_storage_size"))
+		return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD needs the attribute dst_storage_size");
+	if (!ret)
+		ret = ops_attr_int(c->def, attrs, n, "dst_storage_size", 0, &ssize, err);
+	if (!ret)
+		ret = ops_attr_dtype(c->def, attrs, n, "dst_type", c->in[0].dtype, &dt, err);
+	if (ret)
+		return ret;
+	if (ns != nt)
+		return ops_fail(err, VOPS_ERR_ATTR,
+				"ViewCopyD: attribute dst_size has %d values, dst_stride %d (one "
+				"stride per dimension)", ns, nt);
+	ops_param_i(c, dt);
+	ops_param_i(c, off);
+	ops_param_i(c, ssize);
+	ret = put_params(c, size, ns, err);
+	return ret ? ret : put_params(c, stride, nt, err);
+}
+
+/*
+ * No two elements of the view (@dims, @st, @rank) share a place: sorted
+ * by stride, each dimension's stride is at least the extent of the ones
+ * with smaller strides. (Sufficient, not necessary: a few exotic
+ * interleavings that do not overlap are refused too.) Dimensions of 1
+ * step nowhere and do not count.
+ */
+static bool view_disjoint(int rank, const int64_t *dims, const int64_t *st)
+{
+	int order[VOPS_MAX_RANK], n = 0, d, k;
+	uint64_t extent = 1;
+
+	for (d = 0; d < rank; d++) {
+		if (dims[d] <= 1)
+			continue;
+		for (k = n; k > 0 && st[order[k - 1]] > st[d]; k--)
+			order[k] = order[k - 1];
+		order[k] = d;
+		n++;
+	}
+	for (k = 0; k < n; k++) {
+		d = order[k];
+		if ((uint64_t)st[d] < extent)
+			return false;
+		/* no overflow: the caller checked that the view's reach is within 2^40 */
+		extent += (uint64_t)(dims[d] - 1) * (uint64_t)st[d];
+		if (extent > VOPS_MAX_BYTES)
+			return false;
+	}
+	return true;
+}
+
+static enum vops_err viewcopy_infer(const struct ops_call *c, struct vops_plan *p,
+				    struct vops_error *err)
+{
+	const struct vops_tensor *x = &c->in[0];
+	const int64_t *pr = c->at.pr.i;
+	const int64_t lim = (int64_t)VOPS_MAX_BYTES;
+	int rank, d;
+	uint64_t n = 1, reach, step;
+	const int64_t *dims, *st;
+	char a[96], b[96];
+	enum vops_err ret;
+	int32_t dt;
+
+	if (c->at.pr.nf || c->at.pr.ni < VC_FIXED || (c->at.pr.ni - VC_FIXED) % 2 ||
+	    (c->at.pr.ni - VC_FIXED) / 2 > VOPS_MAX_RANK)
+		return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: %u int and %u float parameters (3 and "
+				"two per dimension, at most %d dimensions)", c->at.pr.ni,
+				c->at.pr.nf, VOPS_MAX_RANK);
+	rank = (int)((c->at.pr.ni - VC_FIXED) / 2);
+	dims = pr + VC_FIXED;
+	st = dims + rank;
+	if (pr[0] < INT32_MIN || pr[0] > INT32_MAX || !ops_dtype_bit((int32_t)pr[0]))
+		return ops_fail(err, VOPS_ERR_DTYPE, "ViewCopyD to %s (%lld) is not supported (vnpu: "
+				"the float, integer and bool types)",
+				vops_dtype_name(pr[0] < INT32_MIN || pr[0] > INT32_MAX ? -1 : (int32_t)pr[0]),
+				(long long)pr[0]);
+	dt = (int32_t)pr[0];
+	if (pr[1] < 0 || pr[1] > lim)
+		return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: attribute dst_storage_offset %lld "
+				"(0 to 2^40)", (long long)pr[1]);
+	if (pr[2] < 0 || pr[2] > lim)
+		return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: attribute dst_storage_size %lld "
+				"(0 to 2^40)", (long long)pr[2]);
+	for (d = 0; d < rank; d++) {
+		if (dims[d] < 0 || dims[d] > lim)
+			return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: attribute dst_size[%d] is %lld",
+					d, (long long)dims[d]);
+		if (st[d] < 0 || st[d] > lim)
+			return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: attribute dst_stride[%d] is "
+					"%lld (elements, 0 to 2^40)", d, (long long)st[d]);
+		if (!ops_mul(n, (uint64_t)dims[d], &n) || n > VOPS_MAX_BYTES)
+			return ops_too_large(c->def, err);
+	}
+	/* src broadcasts (numpy) to the view's shape */
+	if (x->ndim > rank)
+		goto no_bcast;
+	for (d = 0; d < x->ndim; d++)
+		if (x->dims[d] != 1 && x->dims[d] != dims[rank - x->ndim + d])
+			goto no_bcast;
+	if (n) {
+		/* offset + sum((d - 1) * stride) + 1, each term at most 2^40: no overflow */
+		reach = (uint64_t)pr[1] + 1;
+		for (d = 0; d < rank; d++) {
+			if (!ops_mul((uint64_t)(dims[d] - 1), (uint64_t)st[d], &step) ||
+			    step > VOPS_MAX_BYTES) {
+				reach = UINT64_MAX;
+				break;
+			}
+			reach += step;
+		}
+		if (reach > (uint64_t)pr[2])
+			return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: the view %s (strides %s, "
+					"offset %lld) reaches past dst_storage_size %lld",
+					vops_shape_str(a, sizeof(a), rank, dims),
+					vops_shape_str(b, sizeof(b), rank, st), (long long)pr[1],
+					(long long)pr[2]);
+		if (!view_disjoint(rank, dims, st))
+			return ops_fail(err, VOPS_ERR_ATTR, "ViewCopyD: the view %s with strides %s "
+					"has elements that overlap (a destination must not)",
+					vops_shape_str(a, sizeof(a), rank, dims),
+					vops_shape_str(b, sizeof(b), rank, st));
+	}
+	ret = ops_set_in_dense(c, p, 0, err);
+	if (!ret)
+		ret = ops_set_out_n(c, p, 0, dt, 1, &pr[2], err);
+	p->empty = n == 0;
+	return ret;
+no_bcast:
+	return ops_fail(err, VOPS_ERR_INPUT, "ViewCopyD: src %s does not broadcast to dst_size %s",
+			vops_shape_str(a, sizeof(a), x->ndim, x->dims),
+			vops_shape_str(b, sizeof(b), rank, dims));
+}
+
+/*
+ * A copy of shape @dims from @src (type @sdt, strides @sst, start @soff)
+ * into @dst (type @ddt, strides @dst_st, start @doff), every element
+ * converted as Cast converts one: loaded into the source type's domain
+ * (double or int64), stored rounding once. OK or CANCELED.
+ */
+static enum vops_run_status convert_copy(void *dst, int32_t ddt, const int64_t *dst_st, int64_t doff,
+					 const void *src, int32_t sdt, const int64_t *sst,
+					 int64_t soff, int ndim, const int64_t *dims,
+					 struct ops_runner *r)
+{
+	const int64_t *st[2] = { dst_st, sst };
+	const int64_t off0[2] = { doff, soff };
+	const bool f = ops_dt_dom(sdt) == OPS_DOM_F64;
+	union {
+		double f[OPS_EW_BLOCK];
+		int64_t i[OPS_EW_BLOCK];
+	} buf;
+	uint64_t done = OPS_EW_CHUNK;
+	struct ops_iter it;
+
+	ops_iter_init(&it, ndim, dims, 2, st, off0);
+	if (!it.rows)
+		return VOPS_RUN_OK;
+	do {
+		int64_t len = it.dims[it.ndim - 1], ds = it.st[0][it.ndim - 1];
+		int64_t ss = it.st[1][it.ndim - 1], j0;
+
+		for (j0 = 0; j0 < len; j0 += OPS_EW_BLOCK) {
+			size_t m = (size_t)ops_min((uint64_t)(len - j0), OPS_EW_BLOCK);
+
+			if (done >= OPS_EW_CHUNK) {
+				if (ops_should_stop(r))
+					return VOPS_RUN_CANCELED;
+				done = 0;
+			}
+			done += m;
+			if (f) {
+				ops_load_f64(buf.f, src, sdt, it.off[1] + j0 * ss, ss, m);
+				ops_store_f64(dst, ddt, it.off[0] + j0 * ds, ds, buf.f, m);
+			} else {
+				ops_load_i64(buf.i, src, sdt, it.off[1] + j0 * ss, ss, m);
+				ops_store_i64(dst, ddt, it.off[0] + j0 * ds, ds, buf.i, m);
+			}
+		}
+		/* Short rows: a row costs its setup too. */
+		done += 16;
+	} while (ops_iter_next(&it));
+	return VOPS_RUN_OK;
+}
+
+static enum vops_run_status viewcopy_run(const struct ops_call *c, const struct vops_plan *p,
+					 const struct ops_bufs *b, struct ops_runner *r)
+{
+	const struct vops_tensor *x = &c->in[0];
+	int rank = (int)((c->at.pr.ni - VC_FIXED) / 2);
+	const int64_t *dims = c->at.pr.i + VC_FIXED, *st = dims + rank;
+	int32_t dt = p->out[0].dtype;
+	int64_t sst[VOPS_MAX_RANK];
+
+	ops_bcast_strides(x, rank, dims, sst);
+	/* The same type: element moves by size, bits as they are. */
+	if (dt == x->dtype)
+		return ops_copy_run(b->out[0], st, c->at.pr.i[1], b->in[0], sst, x->offset, rank,
+				    dims, ops_esize(dt), r);
+	return convert_copy(b->out[0], dt, st, c->at.pr.i[1], b->in[0], x->dtype, sst, x->offset,
+			    rank, dims, r);
+}
+
+static const struct ops_def def_viewcopy = {
+	.name = "ViewCopyD", .id = OPS_ID_MOVE + 17, .nin = 1, .nout = 1,
+	.attr_fmt = OPS_AF_PARAMS, .flags = OPS_DEF_STRIDED, .dtypes = OPS_DT_ANY,
+	.attrs = viewcopy_attrs, .parse = viewcopy_parse, .infer = viewcopy_infer,
+	.workspace = ops_ws_none, .run = viewcopy_run,
+};
+
 /* Index i holds id OPS_ID_MOVE + i; append only. */
 const struct ops_def *const ops_move_defs[] = {
 	&def_reshape,
@@ -1729,5 +1970,6 @@ const struct ops_def *const ops_move_defs[] = {
 	&def_size,
 	&def_fill,
 	&def_range,
+	&def_viewcopy,
 	NULL,
 };

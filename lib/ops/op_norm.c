@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * op_norm.c - normalisations (the norm family): BatchNorm (inference),
- * LayerNorm, LayerNormV3, InstanceNorm, LRN and MVNV2 (docs/ops/norm.md).
+ * LayerNorm, LayerNormV3, InstanceNorm, LRN, MVNV2 and RmsNorm (docs/ops/norm.md).
  *
  * The statistics operators (LayerNorm*, InstanceNorm, MVNV2) split x's
  * axes into kept ones (a group per position) and reduced ones. Their
@@ -25,6 +25,7 @@ enum {
 	NORM_ID_INSTANCE_NORM,
 	NORM_ID_LRN,
 	NORM_ID_MVNV2,
+	NORM_ID_RMS_NORM,
 };
 
 /* ---- shared helpers --------------------------------------------------------- */
@@ -1138,6 +1139,132 @@ static const struct ops_def def_mvnv2 = {
 	.run = mvn_run,
 };
 
+/* ---- RmsNorm ---------------------------------------------------------------------- */
+
+static const char *const rms_attrs[] = { "epsilon", NULL };
+
+/* CANN's default: epsilon 1e-6. */
+static enum vops_err rms_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
+			       struct vops_error *err)
+{
+	return parse_eps(c, attrs, n, "epsilon", 1e-6, err);
+}
+
+/* The axes gamma covers: x's last gamma-rank ones. */
+static int rms_first(const struct ops_call *c)
+{
+	return c->in[0].ndim - c->in[1].ndim;
+}
+
+/*
+ * x and gamma (x's trailing dimensions, x's type or ACL_FLOAT); y x's
+ * shape and type; rstd x's shape with the normalised axes 1, ACL_FLOAT as
+ * CANN's (ACL_DOUBLE for an ACL_DOUBLE x: vnpu).
+ */
+static enum vops_err rms_infer(const struct ops_call *c, struct vops_plan *p,
+			       struct vops_error *err)
+{
+	const struct vops_tensor *x = &c->in[0], *g = &c->in[1];
+	enum vops_err ret = check_params(c, 0, 1, err);
+	int64_t kd[VOPS_MAX_RANK];
+	char s1[96], s2[96];
+	bool ok;
+	int d, first;
+
+	if (!ret)
+		ret = check_eps(c, "epsilon", c->at.pr.f[0], err);
+	if (!ret)
+		ret = param_type(c, 1, err);
+	if (ret)
+		return ret;
+	ok = g->ndim >= 1 && g->ndim <= x->ndim;
+	first = x->ndim - g->ndim;
+	for (d = 0; ok && d < g->ndim; d++)
+		ok = g->dims[d] == x->dims[first + d];
+	if (!ok)
+		return ops_fail(err, VOPS_ERR_INPUT,
+				"%s: gamma %s must be x's last dimensions (x %s)", c->def->name,
+				vops_shape_str(s1, sizeof(s1), g->ndim, g->dims),
+				vops_shape_str(s2, sizeof(s2), x->ndim, x->dims));
+	ret = all_dense_in(c, p, err);
+	if (!ret)
+		ret = ops_set_out_n(c, p, 0, x->dtype, x->ndim, x->dims, err);
+	for (d = 0; d < x->ndim; d++)
+		kd[d] = d >= first ? 1 : x->dims[d];
+	if (!ret && c->nout > 1)
+		ret = ops_set_out_n(c, p, 1, x->dtype == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT,
+				    x->ndim, kd, err);
+	if (ret)
+		return ret;
+	p->in_place = 1u;
+	return grp_empty(c, p, prod(x->dims, 0, first), prod(x->dims, first, x->ndim), err);
+}
+
+static enum vops_err rms_ws(const struct ops_call *c, struct vops_plan *p, struct vops_error *err)
+{
+	return grp_ws(c, p, prod(c->in[0].dims, 0, rms_first(c)), err);
+}
+
+/* o = x * rstd * gamma */
+static void rms_f(const struct ops_call *c, double *restrict o, const double *const *restrict x,
+		  size_t n)
+{
+	size_t j;
+
+	(void)c;
+	for (j = 0; j < n; j++)
+		o[j] = x[0][j] * x[1][j] * x[2][j];
+}
+
+/*
+ * Each group's sum of squares (the variance pass about a mean of 0), rstd
+ * = 1 / sqrt(sum / n + epsilon), then y element-wise with rstd and gamma
+ * broadcast to x (gamma is x's trailing shape), rounding once.
+ */
+static enum vops_run_status rms_run(const struct ops_call *c, const struct vops_plan *p,
+				    const struct ops_bufs *b, struct ops_runner *r)
+{
+	const struct vops_tensor *x = &c->in[0];
+	int first = rms_first(c), d;
+	bool red[VOPS_MAX_RANK];
+	enum vops_run_status st;
+	struct grp g;
+	uint64_t i;
+
+	for (d = 0; d < x->ndim; d++)
+		red[d] = d >= first;
+	grp_init(&g, c, b, red);
+	memset(g.mean, 0, g.ng * sizeof(double));
+	memset(g.var, 0, g.ng * sizeof(double));
+	st = grp_pass(&g, 1, r);
+	if (st)
+		return st;
+	for (i = 0; i < g.ng; i++)
+		g.scale[i] = 1.0 / sqrt(g.var[i] / (double)g.rc + c->at.pr.f[0]);
+	if (p->out[0].bytes) {
+		struct vops_tensor in[3] = {
+			*x, { .dtype = ACL_DOUBLE, .ndim = x->ndim, .dims = g.kdims }, c->in[1],
+		};
+		const void *mem[3] = { b->in[0], g.scale, b->in[1] };
+		struct ops_ew e = {
+			.c = c, .ndim = x->ndim, .dims = x->dims, .nin = 3, .in = in, .x = mem,
+			.odt = x->dtype, .out = b->out[0], .dom = OPS_DOM_F64, .f64 = rms_f,
+		};
+
+		st = ops_ew_run(&e, r);
+	}
+	if (!st && c->nout > 1)
+		store_out(p, b, 1, g.scale, g.ng);
+	return st;
+}
+
+static const struct ops_def def_rms_norm = {
+	.name = "RmsNorm", .id = OPS_ID_NORM + NORM_ID_RMS_NORM, .nin = 2, .nout = 1,
+	.nout_max = 2, .attr_fmt = OPS_AF_PARAMS, .flags = OPS_DEF_STRIDED | OPS_DEF_MIXED,
+	.dtypes = OPS_DT_REAL, .attrs = rms_attrs, .parse = rms_parse, .infer = rms_infer,
+	.workspace = rms_ws, .run = rms_run,
+};
+
 /* Index i holds id OPS_ID_NORM + i; append only. */
 const struct ops_def *const ops_norm_defs[] = {
 	&def_batch_norm,
@@ -1146,5 +1273,6 @@ const struct ops_def *const ops_norm_defs[] = {
 	&def_instance_norm,
 	&def_lrn,
 	&def_mvnv2,
+	&def_rms_norm,
 	NULL,
 };

@@ -23,8 +23,8 @@ enum un_op {
 	U_NEG, U_LEAKY_RELU, U_SIGN, U_CEIL, U_FLOOR, U_ROUND, U_RECIPROCAL, U_SQRT, U_EXP, U_LOG,
 	U_SIN, U_COS, U_TAN, U_ASIN, U_ACOS, U_ATAN, U_SINH, U_COSH, U_TANH, U_ASINH, U_ACOSH,
 	U_ATANH, U_ERF, U_SIGMOID, U_HARD_SIGMOID, U_HARD_SWISH, U_ELU, U_SELU, U_CELU, U_SOFTPLUS,
-	U_SOFTSIGN, U_THRESHOLDED_RELU, U_SHRINK, U_IS_NAN, U_IS_INF, U_GELU, U_GELU_V2,
-	U_COUNT
+	U_SOFTSIGN, U_THRESHOLDED_RELU, U_SHRINK, U_IS_NAN, U_IS_INF, U_GELU, U_GELU_V2, U_RSQRT,
+	U_SWISH, U_COUNT
 };
 
 #define UN_MAX_ATTRS 3
@@ -54,6 +54,7 @@ static const struct un_attr un_attrs[U_COUNT][UN_MAX_ATTRS] = {
 	[U_SHRINK] = { { "lambd", UK_FLOAT, 0.5 }, { "bias", UK_FLOAT, 0.0 } },
 	[U_IS_INF] = { { "detect_positive", UK_BOOL, 1 }, { "detect_negative", UK_BOOL, 1 } },
 	[U_GELU_V2] = { { "approximate", UK_APPROX, 0 } },
+	[U_SWISH] = { { "scale", UK_FLOAT, 1.0 } },
 };
 
 /* Selu's fixed constants (CANN's, as ONNX's defaults). */
@@ -301,6 +302,9 @@ static void un_f(const struct ops_call *c, double *restrict o, const double *con
 	case U_IS_INF: EACH(is_inf(pi, v)); break;
 	case U_GELU: EACH(gelu_tanh(v)); break;
 	case U_GELU_V2: EACH(pi[0] ? gelu_tanh(v) : gelu_erf(v)); break;
+	case U_RSQRT: EACH(1.0 / sqrt(v)); break;
+	/* CANN's SiLU: x * sigmoid(scale * x) */
+	case U_SWISH: EACH(v * sigmoid(f[0] * v)); break;
 	default:
 		for (j = 0; j < n; j++)
 			o[j] = 0.0;
@@ -346,6 +350,7 @@ static const char *const alpha_attrs[] = { "alpha", NULL };
 static const char *const shrink_attrs[] = { "lambd", "bias", NULL };
 static const char *const isinf_attrs[] = { "detect_positive", "detect_negative", NULL };
 static const char *const gelu2_attrs[] = { "approximate", NULL };
+static const char *const swish_attrs[] = { "scale", NULL };
 
 #define UN_FLOAT OPS_DT_REAL
 #define UN_SIGNED (OPS_DT_REAL | OPS_DT_SINT)
@@ -404,6 +409,8 @@ UN_DEF(def_is_nan, "IsNan", U_IS_NAN, UN_FLOAT);
 UN_DEF_P(def_is_inf, "IsInf", U_IS_INF, UN_FLOAT, isinf_attrs);
 UN_DEF(def_gelu, "Gelu", U_GELU, UN_FLOAT);
 UN_DEF_P(def_gelu_v2, "GeluV2", U_GELU_V2, UN_FLOAT, gelu2_attrs);
+UN_DEF(def_rsqrt, "Rsqrt", U_RSQRT, UN_FLOAT);
+UN_DEF_P(def_swish, "Swish", U_SWISH, UN_FLOAT, swish_attrs);
 
 /* Index i holds id OPS_ID_UNARY + i; append only. */
 const struct ops_def *const ops_unary_defs[] = {
@@ -444,5 +451,7 @@ const struct ops_def *const ops_unary_defs[] = {
 	[U_IS_INF] = &def_is_inf,
 	[U_GELU] = &def_gelu,
 	[U_GELU_V2] = &def_gelu_v2,
+	[U_RSQRT] = &def_rsqrt,
+	[U_SWISH] = &def_swish,
 	[U_COUNT] = NULL,
 };

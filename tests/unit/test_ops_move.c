@@ -567,6 +567,280 @@ START_TEST(fill_range)
 }
 END_TEST
 
+/* ---- ViewCopyD ---------------------------------------------------------------------- */
+
+/* ViewCopyD's attributes: the view (@rank dims and strides), offset, storage size. */
+static unsigned int vc_attrs(struct vops_attr *at, int rank, const int64_t *size, const int64_t *st,
+			     int64_t off, int64_t ssize)
+{
+	at[0] = al("dst_size", rank, size);
+	at[1] = al("dst_stride", rank, st);
+	at[2] = ai("dst_storage_offset", off);
+	at[3] = ai("dst_storage_size", ssize);
+	return 4;
+}
+
+/* Run the plan with @storage (its real contents) as the output operand. */
+static enum vops_run_status vc_run_ctl(const void *src, void *storage, const struct vops_ctl *ctl)
+{
+	struct vops_operand ops[2] = {
+		{ (void *)src, plan.in_bytes[0], VNPU_OPERAND_READ },
+		{ storage, plan.out[0].bytes, VNPU_OPERAND_WRITE },
+	};
+	char why[256];
+
+	ck_assert_int_eq(plan.nout, 1);
+	ck_assert_int_eq(plan.ws_bytes, 0);
+	return vops_run(plan.desc, plan.desc_size, ops, 2, ctl, why, sizeof(why));
+}
+
+static void vc_run(const void *src, void *storage)
+{
+	ck_assert_int_eq(vc_run_ctl(src, storage, NULL), VOPS_RUN_OK);
+}
+
+/* Storage elements at and off the view: float values, -1 elsewhere. */
+static void vc_fill(float *s, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		s[i] = -1.0f;
+}
+
+START_TEST(viewcopy_contiguous_and_untouched)
+{
+	const int64_t d[] = { 2, 3 }, st[] = { 3, 1 };
+	struct vops_tensor x = tn(ACL_FLOAT, 2, d);
+	struct vops_attr at[5];
+	const float in[6] = { 1, 2, 3, 4, 5, 6 };
+	float s[10];
+	int i;
+
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at, vc_attrs(at, 2, d, st, 2, 10)), VOPS_OK);
+	ck_assert_int_eq(plan.out[0].dtype, ACL_FLOAT);
+	want_shape(0, 1, (const int64_t[]){ 10 });
+	ck_assert_int_eq(plan.out[0].bytes, 40);
+	ck_assert_int_eq(plan.in_place, 0);
+	vc_fill(s, 10);
+	vc_run(in, s);
+	for (i = 0; i < 10; i++)
+		ck_assert_float_eq(s[i], i >= 2 && i < 8 ? in[i - 2] : -1.0f);
+	/* the storage may be larger than the view; the offset defaults to 0 */
+	at[2] = ai("dst_storage_size", 7);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at, 3), VOPS_OK);
+	vc_fill(s, 10);
+	vc_run(in, s);
+	for (i = 0; i < 10; i++)
+		ck_assert_float_eq(s[i], i < 6 ? in[i] : -1.0f);
+}
+END_TEST
+
+START_TEST(viewcopy_transposed_sliced)
+{
+	/* dst: the transpose of a [3, 2] row-major storage at offset 1: element (i, j) at
+	 * 1 + i + 2 * j, for a [2, 3] view */
+	const int64_t d[] = { 2, 3 }, tst[] = { 1, 2 };
+	/* src: a [2, 3] slice of a [3, 4] int32 matrix from (1, 1) */
+	const int64_t sst[] = { 4, 1 };
+	struct vops_tensor x = { .dtype = ACL_INT32, .ndim = 2, .dims = d, .strides = sst, .offset = 5 };
+	struct vops_tensor xt = { .dtype = ACL_INT32, .ndim = 2, .dims = d,
+				  .strides = (const int64_t[]){ 1, 2 } };
+	struct vops_attr at[5];
+	int32_t in[12], s[8];
+	int i, j, k;
+
+	for (i = 0; i < 12; i++)
+		in[i] = 100 + i;
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at, vc_attrs(at, 2, d, tst, 1, 8)), VOPS_OK);
+	for (k = 0; k < 8; k++)
+		s[k] = -7;
+	vc_run(in, s);
+	for (k = 0; k < 8; k++) {
+		bool in_view = k >= 1 && k < 7;
+
+		i = (k - 1) % 2;
+		j = (k - 1) / 2;
+		ck_assert_int_eq(s[k], in_view ? in[5 + 4 * i + j] : -7);
+	}
+	/* a transposed src into a dense dst: the element order of the view */
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &xt, 1, at,
+				 vc_attrs(at, 2, d, (const int64_t[]){ 3, 1 }, 0, 6)), VOPS_OK);
+	vc_run(in, s);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 3; j++)
+			ck_assert_int_eq(s[3 * i + j], in[i + 2 * j]);
+}
+END_TEST
+
+START_TEST(viewcopy_broadcast)
+{
+	const int64_t d[] = { 2, 3 }, st[] = { 4, 1 }, row[] = { 3 }, one[] = { 2, 1 };
+	struct vops_tensor r = tn(ACL_FLOAT16, 1, row), c = tn(ACL_FLOAT16, 2, one);
+	struct vops_tensor sc = tn(ACL_FLOAT16, 0, NULL);
+	/* a stride-0 src view: one element seen as [2, 3] */
+	struct vops_tensor z = { .dtype = ACL_FLOAT16, .ndim = 2, .dims = d,
+				 .strides = (const int64_t[]){ 0, 0 }, .offset = 1 };
+	struct vops_attr at[5];
+	uint16_t in[3], s[8];
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		in[i] = vops_f32_to_f16((float)(i + 1));
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &r, 1, at, vc_attrs(at, 2, d, st, 0, 8)), VOPS_OK);
+	memset(s, 0, sizeof(s));
+	vc_run(in, s);
+	for (i = 0; i < 2; i++) {
+		for (j = 0; j < 3; j++)
+			ck_assert_int_eq(s[4 * i + j], in[j]);
+		ck_assert_int_eq(s[4 * i + 3], 0);
+	}
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &c, 1, at, vc_attrs(at, 2, d, st, 0, 8)), VOPS_OK);
+	vc_run(in, s);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 3; j++)
+			ck_assert_int_eq(s[4 * i + j], in[i]);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &sc, 1, at, vc_attrs(at, 2, d, st, 0, 8)), VOPS_OK);
+	vc_run(in + 2, s);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 3; j++)
+			ck_assert_int_eq(s[4 * i + j], in[2]);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &z, 1, at, vc_attrs(at, 2, d, st, 0, 8)), VOPS_OK);
+	vc_run(in, s);
+	for (i = 0; i < 2; i++)
+		for (j = 0; j < 3; j++)
+			ck_assert_int_eq(s[4 * i + j], in[1]);
+	/* [3] does not broadcast to [3, 2]; rank 3 src into a 2-D view neither */
+	plan_fails("ViewCopyD", 1, &r, 1, at,
+		   vc_attrs(at, 2, (const int64_t[]){ 3, 2 }, (const int64_t[]){ 2, 1 }, 0, 6),
+		   VOPS_ERR_INPUT);
+	r.ndim = 3;
+	r.dims = (const int64_t[]){ 1, 2, 3 };
+	plan_fails("ViewCopyD", 1, &r, 1, at, vc_attrs(at, 2, d, st, 0, 8), VOPS_ERR_INPUT);
+}
+END_TEST
+
+/*
+ * Every pair of nine types: the values of each element converted as Cast
+ * converts them (its dense output is the reference), written into a
+ * transposed view at an offset; the storage's other elements untouched.
+ */
+START_TEST(viewcopy_dtype_pairs)
+{
+	static const int32_t types[] = {
+		ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT64, ACL_INT8, ACL_UINT8,
+		ACL_BOOL, ACL_DOUBLE,
+	};
+	const double vals[20] = {
+		0.0, 1.0, -1.0, 2.5, -2.5, 3.75, 127.0, 128.0, 255.0, 256.0, -129.0, 1000.3,
+		65504.0, 65520.0, 1e10, -1e10, 0.1, 1.0 + 0x1p-10 + 0x1p-12, 300.5, -0.0,
+	};
+	const int64_t d[] = { 4, 5 }, vst[] = { 1, 6 }, n20[] = { 20 };
+	const int64_t off = 3, ssize = 3 + 3 * 1 + 4 * 6 + 1 + 2;
+	struct vops_tensor f64 = tn(ACL_DOUBLE, 2, d), src = tn(ACL_FLOAT, 2, d);
+	struct vops_tensor flat = tn(ACL_FLOAT, 1, n20);
+	struct vops_attr ct[1], at[5];
+	unsigned char sbuf[20 * 8], want[20 * 8], stor[40 * 8], sentinel[8];
+	size_t a, b;
+	int i, j, k;
+
+	memset(sentinel, 0x5a, sizeof(sentinel));
+	for (a = 0; a < sizeof(types) / sizeof(types[0]); a++) {
+		size_t es = vops_dtype_size(types[a]);
+
+		/* the source values, as Cast makes them from doubles */
+		ct[0] = ai("dst_type", types[a]);
+		ck_assert_int_eq(do_plan("Cast", 1, &f64, 1, ct, 1), VOPS_OK);
+		run_ok((const void *const[]){ vals });
+		memcpy(sbuf, outs[0], 20 * es);
+		src.dtype = types[a];
+		flat.dtype = types[a];
+		for (b = 0; b < sizeof(types) / sizeof(types[0]); b++) {
+			size_t ed = vops_dtype_size(types[b]);
+
+			if (types[a] == types[b]) {
+				memcpy(want, sbuf, 20 * es);	/* the bits as they are */
+			} else {
+				ct[0] = ai("dst_type", types[b]);
+				ck_assert_int_eq(do_plan("Cast", 1, &flat, 1, ct, 1), VOPS_OK);
+				run_ok((const void *const[]){ sbuf });
+				memcpy(want, outs[0], 20 * ed);
+			}
+			vc_attrs(at, 2, d, vst, off, ssize);
+			at[4] = ai("dst_type", types[b]);
+			ck_assert_int_eq(do_plan("ViewCopyD", 1, &src, 1, at, 5), VOPS_OK);
+			ck_assert_int_eq(plan.out[0].dtype, types[b]);
+			ck_assert_int_eq(plan.out[0].bytes, ssize * (int64_t)ed);
+			memset(stor, 0x5a, sizeof(stor));
+			vc_run(sbuf, stor);
+			for (k = 0; k < ssize; k++) {
+				int rel = k - (int)off;
+				bool in_view = rel >= 0 && rel % 6 < 4 && rel / 6 < 5;
+
+				i = rel % 6;
+				j = rel / 6;
+				ck_assert_msg(!memcmp(stor + (size_t)k * ed,
+						      in_view ? want + (size_t)(5 * i + j) * ed : sentinel,
+						      ed),
+					      "%s -> %s: storage element %d", vops_dtype_name(types[a]),
+					      vops_dtype_name(types[b]), k);
+			}
+		}
+	}
+}
+END_TEST
+
+START_TEST(viewcopy_refusals)
+{
+	const int64_t d[] = { 2, 3 }, st[] = { 3, 1 };
+	struct vops_tensor x = tn(ACL_FLOAT, 2, d), e = tn(ACL_FLOAT, 2, (const int64_t[]){ 0, 3 });
+	struct vops_attr at[5];
+
+	/* elements that overlap: a 0 stride on a dimension > 1, equal strides, a stride
+	 * shorter than the extent of the dimension inside it */
+	plan_fails("ViewCopyD", 1, &x, 1, at,
+		   vc_attrs(at, 2, d, (const int64_t[]){ 0, 1 }, 0, 8), VOPS_ERR_ATTR);
+	ck_assert_ptr_nonnull(strstr(perr.msg, "overlap"));
+	plan_fails("ViewCopyD", 1, &x, 1, at,
+		   vc_attrs(at, 2, d, (const int64_t[]){ 1, 1 }, 0, 8), VOPS_ERR_ATTR);
+	plan_fails("ViewCopyD", 1, &x, 1, at,
+		   vc_attrs(at, 2, d, (const int64_t[]){ 2, 1 }, 0, 8), VOPS_ERR_ATTR);
+	/* but a transposed view is no overlap, nor a 0 stride on a dimension of 1, nor a
+	 * padded row */
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at,
+				 vc_attrs(at, 2, d, (const int64_t[]){ 1, 2 }, 0, 6)), VOPS_OK);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at,
+				 vc_attrs(at, 3, (const int64_t[]){ 1, 2, 3 },
+					  (const int64_t[]){ 0, 4, 1 }, 0, 7)), VOPS_OK);
+	/* negative values */
+	plan_fails("ViewCopyD", 1, &x, 1, at,
+		   vc_attrs(at, 2, d, (const int64_t[]){ 3, -1 }, 2, 8), VOPS_ERR_ATTR);
+	plan_fails("ViewCopyD", 1, &x, 1, at, vc_attrs(at, 2, d, st, -1, 8), VOPS_ERR_ATTR);
+	plan_fails("ViewCopyD", 1, &x, 1, at, vc_attrs(at, 2, d, st, 0, -1), VOPS_ERR_ATTR);
+	plan_fails("ViewCopyD", 1, &x, 1, at,
+		   vc_attrs(at, 2, (const int64_t[]){ 2, -3 }, st, 0, 8), VOPS_ERR_ATTR);
+	/* ranks that differ */
+	vc_attrs(at, 2, d, st, 0, 8);
+	at[1] = al("dst_stride", 1, st);
+	plan_fails("ViewCopyD", 1, &x, 1, at, 4, VOPS_ERR_ATTR);
+	/* a storage too small for the view; any storage for an empty view */
+	plan_fails("ViewCopyD", 1, &x, 1, at, vc_attrs(at, 2, d, st, 2, 7), VOPS_ERR_ATTR);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &e, 1, at,
+				 vc_attrs(at, 2, (const int64_t[]){ 0, 3 }, (const int64_t[]){ 0, 0 },
+					  5, 0)), VOPS_OK);
+	ck_assert(plan.empty);
+	/* required attributes, a type lib/ops does not take */
+	plan_fails("ViewCopyD", 1, &x, 1, at, vc_attrs(at, 2, d, st, 0, 6) - 1, VOPS_ERR_ATTR);
+	plan_fails("ViewCopyD", 1, &x, 1, at + 1, 3, VOPS_ERR_ATTR);
+	vc_attrs(at, 2, d, st, 0, 6);
+	at[4] = ai("dst_type", ACL_COMPLEX64);
+	plan_fails("ViewCopyD", 1, &x, 1, at, 5, VOPS_ERR_DTYPE);
+	at[4] = ai("dst_type", ACL_BF16);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at, 5), VOPS_OK);
+	ck_assert_int_eq(plan.out[0].bytes, 12);
+}
+END_TEST
+
 /* ---- hostile descriptors, cancellation ------------------------------------------------ */
 
 /* Set int parameter @k (of @ni, the last block of the descriptor) to @v. */
@@ -626,6 +900,26 @@ START_TEST(corrupt_descriptors)
 	ck_assert_int_eq(do_plan("TileD", 1, &x, 1, at, 1), VOPS_OK);
 	poke_param(2, 1, 3);
 	run_faults(ins);
+	/* ViewCopyD: strides that overlap, a storage smaller than the view, a bad type */
+	{
+		struct vops_attr vc[4];
+
+		ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, vc,
+					 vc_attrs(vc, 2, d, (const int64_t[]){ 4, 1 }, 0, 16)),
+				 VOPS_OK);
+		poke_param(7, 5, 0);
+		run_faults(ins);
+		ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, vc,
+					 vc_attrs(vc, 2, d, (const int64_t[]){ 4, 1 }, 0, 16)),
+				 VOPS_OK);
+		poke_param(7, 1, 1);
+		run_faults(ins);
+		ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, vc,
+					 vc_attrs(vc, 2, d, (const int64_t[]){ 4, 1 }, 0, 16)),
+				 VOPS_OK);
+		poke_param(7, 0, ACL_STRING);
+		run_faults(ins);
+	}
 }
 END_TEST
 
@@ -657,6 +951,19 @@ START_TEST(cancel)
 	ck_assert_int_eq(run_ctl(ins, &ctl), VOPS_RUN_CANCELED);
 	ck_assert_int_eq(run_ctl(ins, NULL), VOPS_RUN_OK);
 	ck_assert(!memcmp(outs[0], in, 512 * 512 * sizeof(float)));
+	/* ViewCopyD into a transposed view, by element size and converting */
+	{
+		struct vops_attr vc[5];
+		float *stor = calloc(512 * 512, sizeof(float));
+
+		vc_attrs(vc, 2, d, (const int64_t[]){ 1, 512 }, 0, 512 * 512);
+		ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, vc, 4), VOPS_OK);
+		ck_assert_int_eq(vc_run_ctl(in, stor, &ctl), VOPS_RUN_CANCELED);
+		vc[4] = ai("dst_type", ACL_FLOAT16);
+		ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, vc, 5), VOPS_OK);
+		ck_assert_int_eq(vc_run_ctl(in, stor, &ctl), VOPS_RUN_CANCELED);
+		free(stor);
+	}
 	free(in);
 }
 END_TEST
@@ -682,6 +989,11 @@ static Suite *move_suite(void)
 	tcase_add_test(tc, identity_view);
 	tcase_add_test(tc, shape_size);
 	tcase_add_test(tc, fill_range);
+	tcase_add_test(tc, viewcopy_contiguous_and_untouched);
+	tcase_add_test(tc, viewcopy_transposed_sliced);
+	tcase_add_test(tc, viewcopy_broadcast);
+	tcase_add_test(tc, viewcopy_dtype_pairs);
+	tcase_add_test(tc, viewcopy_refusals);
 	tcase_add_test(tc, corrupt_descriptors);
 	tcase_add_test(tc, cancel);
 	suite_add_tcase(s, tc);

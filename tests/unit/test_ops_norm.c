@@ -653,6 +653,211 @@ END_TEST
 
 /* ---- planning errors ----------------------------------------------------------------- */
 
+/* ---- RmsNorm -------------------------------------------------------------------- */
+
+/*
+ * RmsNorm of x (@dims, @ndim; a view when @xst: strides over a buffer of
+ * @bufn elements) with gamma over its last @gr dimensions, against the
+ * double reference: rstd = 1 / sqrt(mean(x^2) + eps), y = x * rstd * gamma.
+ */
+static void check_rms(int32_t xdt, int32_t gdt, int ndim, const int64_t *dims, int gr,
+		      const int64_t *xst, size_t bufn, int nout)
+{
+	struct tens xb, g;
+	struct vops_tensor in[2];
+	struct vops_plan *p = malloc(sizeof(*p));
+	struct vops_attr at[1] = { ATTR_F("epsilon", 1e-2f) };
+	int64_t bd[1] = { (int64_t)bufn }, kd[8], pos[8] = { 0 };
+	void *mem[2], *out[2];
+	size_t isz[2], rows = 1, cols = 1, i, j;
+	int d, rdt = xdt == ACL_DOUBLE ? ACL_DOUBLE : ACL_FLOAT;
+
+	for (d = 0; d < ndim; d++) {
+		if (d < ndim - gr)
+			rows *= (size_t)dims[d];
+		else
+			cols *= (size_t)dims[d];
+		kd[d] = d < ndim - gr ? dims[d] : 1;
+	}
+	if (xst)
+		tens_init(&xb, xdt, 1, bd, -3, 3);
+	else
+		tens_init(&xb, xdt, ndim, dims, -3, 3);
+	tens_init(&g, gdt, gr, dims + ndim - gr, 0.5, 2);
+	in[0] = (struct vops_tensor){ .dtype = xdt, .ndim = ndim, .dims = dims, .strides = xst };
+	in[1] = vt(&g);
+	plan_ok("RmsNorm", 2, in, nout, at, 1, p);
+	ck_assert_int_eq(p->out[0].dtype, xdt);
+	ck_assert_int_eq(p->out[0].ndim, ndim);
+	if (nout > 1) {
+		ck_assert_int_eq(p->out[1].dtype, rdt);
+		ck_assert_int_eq(p->out[1].ndim, ndim);
+		for (d = 0; d < ndim; d++)
+			ck_assert_int_eq(p->out[1].dims[d], kd[d]);
+	}
+	mem[0] = xb.mem, mem[1] = g.mem;
+	isz[0] = xb.n * vops_dtype_size(xdt);
+	isz[1] = g.n * vops_dtype_size(gdt);
+	ck_assert_int_eq(run(p, mem, isz, out, NULL), VOPS_RUN_OK);
+	for (i = 0; i < rows; i++) {
+		double ss = 0, rstd, xv[64];
+
+		ck_assert_uint_le(cols, 64);
+		for (j = 0; j < cols; j++) {
+			/* element (i, j) of x in row-major order, through its view */
+			size_t k = i * cols + j, at_ = k, rem = k;
+
+			if (xst) {
+				for (d = ndim - 1; d >= 0; d--) {
+					pos[d] = (int64_t)(rem % (size_t)dims[d]);
+					rem /= (size_t)dims[d];
+				}
+				for (at_ = 0, d = 0; d < ndim; d++)
+					at_ += (size_t)(pos[d] * xst[d]);
+			}
+			xv[j] = xb.v[at_];
+			ss += xv[j] * xv[j];
+		}
+		rstd = 1 / sqrt(ss / (double)cols + (double)1e-2f);
+		for (j = 0; j < cols; j++) {
+			double want = xv[j] * rstd * g.v[j];
+
+			expect_near(get(out[0], xdt, i * cols + j), want,
+				    2 * prec(xdt) * (fabs(want) + 1e-3), "y", i * cols + j);
+		}
+		if (nout > 1)
+			expect_near(get(out[1], rdt, i), rstd, 2 * prec(rdt) * rstd, "rstd", i);
+	}
+	for (d = 0; d < nout; d++)
+		free(out[d]);
+	tens_free(&xb);
+	tens_free(&g);
+	free(p);
+}
+
+START_TEST(rms_types)
+{
+	static const int64_t d2[] = { 5, 12 }, d4[] = { 2, 3, 4, 6 }, d1[] = { 16 };
+	static const int32_t dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE };
+	size_t k;
+
+	for (k = 0; k < sizeof(dts) / sizeof(dts[0]); k++) {
+		check_rms(dts[k], dts[k], 2, d2, 1, NULL, 0, 2);
+		/* gamma over the last two axes; rstd [2, 3, 1, 1] */
+		check_rms(dts[k], dts[k], 4, d4, 2, NULL, 0, 2);
+		check_rms(dts[k], dts[k], 1, d1, 1, NULL, 0, 1);
+		/* half x with an fp32 gamma (CANN's mixed form) */
+		if (dts[k] != ACL_FLOAT)
+			check_rms(dts[k], ACL_FLOAT, 2, d2, 1, NULL, 0, 2);
+	}
+}
+END_TEST
+
+/* x a transposed view of a [12, 5] buffer, and a broadcast one (stride 0 rows). */
+START_TEST(rms_view)
+{
+	static const int64_t d[] = { 5, 12 }, tst[] = { 1, 5 }, bst[] = { 0, 1 };
+
+	check_rms(ACL_FLOAT, ACL_FLOAT, 2, d, 1, tst, 60, 2);
+	check_rms(ACL_FLOAT16, ACL_FLOAT, 2, d, 1, bst, 12, 2);
+}
+END_TEST
+
+/* y in place of x: every statistic is taken before y is written. */
+START_TEST(rms_in_place)
+{
+	static const int64_t d[] = { 3, 8 };
+	struct tens x, g;
+	struct vops_tensor in[2];
+	struct vops_plan *p = malloc(sizeof(*p));
+	struct vops_operand ops[5];
+	double want[24];
+	float rstd[3];
+	char why[128];
+	size_t i, j;
+	void *ws;
+
+	tens_init(&x, ACL_FLOAT, 2, d, -2, 2);
+	tens_init(&g, ACL_FLOAT, 1, d + 1, 0.5, 2);
+	in[0] = vt(&x);
+	in[1] = vt(&g);
+	plan_ok("RmsNorm", 2, in, 2, NULL, 0, p);
+	ck_assert_uint_eq(p->in_place, 1);
+	for (i = 0; i < 3; i++) {
+		double ss = 0;
+
+		for (j = 0; j < 8; j++)
+			ss += x.v[i * 8 + j] * x.v[i * 8 + j];
+		for (j = 0; j < 8; j++)
+			want[i * 8 + j] = x.v[i * 8 + j] / sqrt(ss / 8 + 1e-6) * g.v[j];
+	}
+	ws = aligned_alloc(64, (p->ws_bytes + 63) & ~63ull);
+	ops[0] = (struct vops_operand){ x.mem, 96, VNPU_OPERAND_READ };
+	ops[1] = (struct vops_operand){ g.mem, 32, VNPU_OPERAND_READ };
+	ops[2] = (struct vops_operand){ x.mem, 96, VNPU_OPERAND_WRITE };
+	ops[3] = (struct vops_operand){ rstd, 12, VNPU_OPERAND_WRITE };
+	ops[4] = (struct vops_operand){ ws, p->ws_bytes, VNPU_OPERAND_WORKSPACE };
+	ck_assert_int_eq(vops_run(p->desc, p->desc_size, ops, 5, NULL, why, sizeof(why)),
+			 VOPS_RUN_OK);
+	for (i = 0; i < 24; i++)
+		expect_near(((float *)x.mem)[i], want[i], 1e-5 * (fabs(want[i]) + 1), "y", i);
+	free(ws);
+	tens_free(&x);
+	tens_free(&g);
+	free(p);
+}
+END_TEST
+
+START_TEST(rms_errors)
+{
+	int64_t xd[2] = { 4, 6 }, gd[2] = { 4, 6 }, g5[1] = { 5 }, g3[3] = { 1, 4, 6 };
+	int64_t e0[2] = { 4, 0 }, e1[2] = { 0, 6 };
+	struct vops_tensor in[2] = {
+		{ .dtype = ACL_FLOAT16, .ndim = 2, .dims = xd },
+		{ .dtype = ACL_FLOAT16, .ndim = 1, .dims = gd + 1 },
+	};
+	struct vops_attr neg[1] = { ATTR_F("epsilon", -1.0f) };
+	struct vops_attr nan[1] = { ATTR_F("epsilon", NAN) };
+	struct vops_attr unk[1] = { ATTR_I("axis", 1) };
+	struct vops_plan *p = malloc(sizeof(*p));
+
+	/* gamma: not x's trailing shape, of more dimensions, a scalar */
+	in[1].dims = g5;
+	plan_err("RmsNorm", 2, in, 2, NULL, 0, VOPS_ERR_INPUT, "gamma");
+	in[1].ndim = 3, in[1].dims = g3;
+	plan_err("RmsNorm", 2, in, 2, NULL, 0, VOPS_ERR_INPUT, "gamma");
+	in[1].ndim = 0;
+	plan_err("RmsNorm", 2, in, 2, NULL, 0, VOPS_ERR_INPUT, "gamma");
+	in[1].ndim = 2, in[1].dims = gd;
+	plan_ok("RmsNorm", 2, in, 2, NULL, 0, p);
+	ck_assert_int_eq(p->out[1].ndim, 2);
+	ck_assert_int_eq(p->out[1].dims[0], 1);
+	/* types: gamma x's or fp32; x a float type */
+	in[1].dtype = ACL_BF16;
+	plan_err("RmsNorm", 2, in, 2, NULL, 0, VOPS_ERR_INPUT, "ACL_BF16");
+	in[1].dtype = ACL_FLOAT;
+	plan_ok("RmsNorm", 2, in, 2, NULL, 0, p);
+	ck_assert_int_eq(p->out[0].dtype, ACL_FLOAT16);
+	ck_assert_int_eq(p->out[1].dtype, ACL_FLOAT);
+	in[0].dtype = in[1].dtype = ACL_INT32;
+	plan_err("RmsNorm", 2, in, 2, NULL, 0, VOPS_ERR_DTYPE, "ACL_INT32");
+	in[0].dtype = in[1].dtype = ACL_FLOAT;
+	/* attributes, counts */
+	plan_err("RmsNorm", 2, in, 2, neg, 1, VOPS_ERR_ATTR, "epsilon");
+	plan_err("RmsNorm", 2, in, 2, nan, 1, VOPS_ERR_ATTR, "epsilon");
+	plan_err("RmsNorm", 2, in, 2, unk, 1, VOPS_ERR_ATTR, "axis");
+	plan_err("RmsNorm", 1, in, 2, NULL, 0, VOPS_ERR_INPUT, "input");
+	plan_err("RmsNorm", 2, in, 3, NULL, 0, VOPS_ERR_OUTPUT, "output");
+	/* empty: no rows is an empty plan; rows of nothing have no statistics */
+	in[0].dims = e1, in[1].ndim = 1, in[1].dims = e1 + 1;
+	plan_ok("RmsNorm", 2, in, 2, NULL, 0, p);
+	ck_assert(p->empty);
+	in[0].dims = e0, in[1].dims = e0 + 1;
+	plan_err("RmsNorm", 2, in, 2, NULL, 0, VOPS_ERR_INPUT, "no elements");
+	free(p);
+}
+END_TEST
+
 START_TEST(plan_errors)
 {
 	int64_t xd[2] = { 4, 6 }, gd[1] = { 6 }, bad[1] = { 5 }, x4[4] = { 2, 3, 4, 5 };
@@ -833,6 +1038,10 @@ static Suite *norm_suite(void)
 	tcase_add_test(tc, in_types);
 	tcase_add_test(tc, lrn_types);
 	tcase_add_test(tc, mvn_types);
+	tcase_add_test(tc, rms_types);
+	tcase_add_test(tc, rms_view);
+	tcase_add_test(tc, rms_in_place);
+	tcase_add_test(tc, rms_errors);
 	tcase_add_test(tc, plan_errors);
 	tcase_add_test(tc, desc_corrupt);
 	suite_add_tcase(s, tc);

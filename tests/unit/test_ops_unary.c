@@ -145,6 +145,8 @@ static double r_gelu(double v)
 	return v / 2 * (1 + tanh(c * (v + 0.044715 * pow(v, 3))));
 }
 static double r_gelu_erf(double v) { return v / 2 * (1 + erf(v / sqrt(2))); }
+static double r_rsqrt(double v) { return 1 / sqrt(v); }
+static double r_swish(double v) { return v / (1 + exp(-v)); }
 
 /* One operator on fp32 with CANN's default attributes, inputs in [lo, hi]. */
 static const struct fcase {
@@ -169,7 +171,8 @@ static const struct fcase {
 	{ "Celu", r_celu, -4, 4 },		{ "Softplus", r_softplus, -8, 8 },
 	{ "Softsign", r_softsign, -8, 8 },	{ "ThresholdedRelu", r_trelu, -3, 3 },
 	{ "Shrink", r_shrink, -2, 2 },		{ "Gelu", r_gelu, -4, 4 },
-	{ "GeluV2", r_gelu_erf, -4, 4 },
+	{ "GeluV2", r_gelu_erf, -4, 4 },	{ "Rsqrt", r_rsqrt, 0.01, 9 },
+	{ "Swish", r_swish, -8, 8 },
 };
 
 #define NF 37
@@ -268,13 +271,24 @@ START_TEST(attributes)
 	run_ok("GeluV2", &t, a, 1, x, y);
 	for (j = 0; j < 6; j++)
 		ck_assert(close32(y[j], r_gelu(x[j])));
+
+	/* Swish: x / (1 + e^(-scale x)), and an Int scale */
+	a[0] = fattr("scale", 1.5f);
+	run_ok("Swish", &t, a, 1, x, y);
+	for (j = 0; j < 6; j++)
+		ck_assert(close32(y[j], x[j] / (1 + exp(-1.5 * x[j]))));
+	a[0] = iattr("scale", -2);
+	run_ok("Swish", &t, a, 1, x, y);
+	for (j = 0; j < 6; j++)
+		ck_assert(close32(y[j], x[j] / (1 + exp(2.0 * x[j]))));
 }
 END_TEST
 
 /* fp16, bf16 and fp64: computed in double, rounded once (so exactly the rounded reference). */
 START_TEST(half_and_double)
 {
-	static const char *const ops[] = { "Sqrt", "Exp", "Sigmoid", "Floor", "Neg", "Tanh" };
+	static const char *const ops[] = { "Sqrt", "Exp", "Sigmoid", "Floor", "Neg", "Tanh",
+					   "Rsqrt", "Swish" };
 	static const double x[] = { 0, 0.125, 0.5, 1, 1.5, 2.75, 3, 7.5 };
 	int64_t dims[1] = { 8 };
 	unsigned int k;
@@ -305,7 +319,8 @@ START_TEST(half_and_double)
 		for (j = 0; j < 8; j++) {
 			ck_assert_uint_eq(hy[j], vops_f64_to_f16(ref(x[j])));
 			ck_assert_uint_eq(by[j], vops_f64_to_bf16(ref(x[j])));
-			ck_assert_msg(fabs(dy[j] - ref(x[j])) <= 4e-16 * fabs(ref(x[j])),
+			ck_assert_msg(dy[j] == ref(x[j]) ||
+					      fabs(dy[j] - ref(x[j])) <= 4e-16 * fabs(ref(x[j])),
 				      "%s(%g) fp64 %.17g want %.17g", ops[k], x[j], dy[j],
 				      ref(x[j]));
 		}
@@ -490,6 +505,13 @@ START_TEST(plan_errors)
 	plan_fails("IsInf", &f, a, 1, VOPS_ERR_ATTR);
 	a[0] = fattr("lambd", INFINITY);
 	plan_fails("Shrink", &f, a, 1, VOPS_ERR_ATTR);
+	a[0] = fattr("scale", NAN);
+	plan_fails("Swish", &f, a, 1, VOPS_ERR_ATTR);
+	a[0] = fattr("alpha", 1);
+	plan_fails("Swish", &f, a, 1, VOPS_ERR_ATTR);
+	plan_fails("Rsqrt", &f, a, 1, VOPS_ERR_ATTR);
+	plan_fails("Rsqrt", &t, NULL, 0, VOPS_ERR_DTYPE);
+	plan_fails("Swish", &t, NULL, 0, VOPS_ERR_DTYPE);
 	free(p);
 }
 END_TEST
@@ -538,6 +560,7 @@ START_TEST(corrupt_descriptors)
 	corrupt_faults("Celu", NULL, 0, 16, 0);				/* alpha2 0 */
 	corrupt_faults("IsInf", NULL, 0, 8, 5);
 	corrupt_faults("GeluV2", NULL, 0, 8, (uint64_t)-1);
+	corrupt_faults("Swish", NULL, 0, 8, nan_bits);
 
 	/* Input 0's dimension 4 -> 1000: larger than the operands. */
 	ck_assert_ptr_nonnull(p);
