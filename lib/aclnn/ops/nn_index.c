@@ -84,7 +84,7 @@ NN_LAUNCH(aclnnEmbedding)
 static bool index_shapes(struct nn_exec *x, nn_val *a, const char *a_name, int axis, nn_val *idx, nn_val *src)
 {
 	static const int64_t one[] = { 1 };
-	const struct nn_view *va = nn_view(x, *a), *vi = nn_view(x, *idx);
+	const struct nn_view va_ = *nn_view(x, *a), vi_ = *nn_view(x, *idx), *va = &va_, *vi = &vi_;
 
 	if (!nn_ok(x))
 		return false;
@@ -156,7 +156,7 @@ static void scatter_into(struct nn_exec *x, nn_val a, int64_t dim, nn_val idx, n
 	if (d < 0 || !index_shapes(x, &a, "self", d, &idx, src != NN_NONE ? &src : NULL))
 		return;
 	if (src != NN_NONE) {
-		const struct nn_view *vi = nn_view(x, idx);
+		const struct nn_view vi_ = *nn_view(x, idx), *vi = &vi_;
 
 		nns_strides(nn_view(x, src), st);
 		upd = nns_view(x, src, vi->ndim, vi->dims, st, 0);
@@ -254,7 +254,7 @@ aclnnStatus aclnnOneHotGetWorkspaceSize(const aclTensor *self, int numClasses, c
 	struct nn_exec *x = nn_begin("aclnnOneHot");
 	nn_val a = nn_in(x, self, "self"), on = nn_in(x, onValue, "onValue"), off = nn_in(x, offValue, "offValue");
 	nn_val o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t dims[VOPS_MAX_RANK];
 	int rank = v->ndim, ax;
 
@@ -388,8 +388,11 @@ aclnnStatus aclnnInplaceMaskedFillTensorGetWorkspaceSize(aclTensor *selfRef, con
 
 	if (nn_ok(x) && nn_view(x, v)->count != 1)
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "value %s must have one element", nn_shape_str(x, v));
-	else if (nn_check_dtype(x, v, "value", nns_all, NNS_COUNT_OF(nns_all)))
-		masked_fill(x, a, m, nn_cast(x, nns_view(x, v, 0, NULL, NULL, 0), nn_view(x, a)->dtype), o);
+	else if (nn_check_dtype(x, v, "value", nns_all, NNS_COUNT_OF(nns_all))) {
+		aclDataType dt = nn_view(x, a)->dtype;
+
+		masked_fill(x, a, m, nn_cast(x, nns_view(x, v, 0, NULL, NULL, 0), dt), o);
+	}
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnInplaceMaskedFillTensor)

@@ -41,7 +41,7 @@ aclnnStatus aclnnPermuteGetWorkspaceSize(const aclTensor *self, const aclIntArra
 {
 	struct nn_exec *x = nn_begin("aclnnPermute");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t perm[VOPS_MAX_RANK], pd[VOPS_MAX_RANK], ps[VOPS_MAX_RANK], st[VOPS_MAX_RANK];
 	int rank = v->ndim, n = nns_axes(x, dims, "dims", rank, false, perm);
 
@@ -66,7 +66,7 @@ aclnnStatus aclnnSliceGetWorkspaceSize(const aclTensor *self, int64_t dim, int64
 {
 	struct nn_exec *x = nn_begin("aclnnSlice");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t dims[VOPS_MAX_RANK], st[VOPS_MAX_RANK], size, off;
 	int rank = v->ndim, d;
 
@@ -100,7 +100,7 @@ aclnnStatus aclnnExpandGetWorkspaceSize(const aclTensor *self, const aclIntArray
 {
 	struct nn_exec *x = nn_begin("aclnnExpand");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t dims[VOPS_MAX_RANK], st[VOPS_MAX_RANK], vs[VOPS_MAX_RANK];
 	uint64_t n = 0;
 	const int64_t *sz = nn_ints(x, size, "size", &n);
@@ -144,7 +144,7 @@ aclnnStatus aclnnRepeatGetWorkspaceSize(const aclTensor *self, const aclIntArray
 {
 	struct nn_exec *x = nn_begin("aclnnRepeat");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t vs[VOPS_MAX_RANK], os[VOPS_MAX_RANK], od[VOPS_MAX_RANK];
 	int64_t d2[VOPS_MAX_RANK], s2[VOPS_MAX_RANK], o2[VOPS_MAX_RANK];
 	uint64_t n = 0;
@@ -226,7 +226,8 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
 	int n = nn_in_list(x, tensors, "tensors", in, MOVE_MAX_LIST, false);
 	nn_val o = nn_out(x, out, "out");
 	int64_t dims[VOPS_MAX_RANK], os[VOPS_MAX_RANK], at = 0;
-	const struct nn_view *ref;
+	struct nn_view ref_;
+	const struct nn_view *ref = &ref_;
 	int r = 0, d;
 
 	if (n < 0 || list_type(x, in, n, "tensors") == ACL_DT_UNDEFINED)
@@ -234,7 +235,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
 	/* the shape every other tensor follows: the first one not skipped */
 	while (r < n - 1 && cat_skipped(nn_view(x, in[r])))
 		r++;
-	ref = nn_view(x, in[r]);
+	ref_ = *nn_view(x, in[r]);
 	if (!nn_check_rank(x, in[r], "tensors", 1, VOPS_MAX_RANK))
 		return nn_finish(x, workspaceSize, executor);
 	d = nn_axis(x, dim, ref->ndim, "dim");
@@ -243,7 +244,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
 	memcpy(dims, ref->dims, sizeof(*dims) * (size_t)ref->ndim);
 	dims[d] = 0;
 	for (int i = 0; i < n; i++) {
-		const struct nn_view *v = nn_view(x, in[i]);
+		const struct nn_view v_ = *nn_view(x, in[i]), *v = &v_;
 
 		if (cat_skipped(v) && ref->ndim != 1)
 			continue;
@@ -259,7 +260,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
 		return nn_finish(x, workspaceSize, executor);
 	nns_strides(nn_view(x, o), os);
 	for (int i = 0; i < n; i++) {
-		const struct nn_view *v = nn_view(x, in[i]);
+		const struct nn_view v_ = *nn_view(x, in[i]), *v = &v_;
 
 		if (cat_skipped(v) && ref->ndim != 1)
 			continue;
@@ -278,12 +279,13 @@ aclnnStatus aclnnStackGetWorkspaceSize(const aclTensorList *tensors, int64_t dim
 	int n = nn_in_list(x, tensors, "tensors", in, MOVE_MAX_LIST, false);
 	nn_val o = nn_out(x, out, "out");
 	int64_t dims[VOPS_MAX_RANK], os[VOPS_MAX_RANK], ws[VOPS_MAX_RANK];
-	const struct nn_view *ref;
+	struct nn_view ref_;
+	const struct nn_view *ref = &ref_;
 	int rank, d;
 
 	if (n < 0 || list_type(x, in, n, "tensors") == ACL_DT_UNDEFINED)
 		return nn_finish(x, workspaceSize, executor);
-	ref = nn_view(x, in[0]);
+	ref_ = *nn_view(x, in[0]);
 	rank = ref->ndim;
 	if (rank + 1 > VOPS_MAX_RANK) {
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "tensors have %d dimensions: stacking adds one", rank);
@@ -317,7 +319,7 @@ NN_LAUNCH(aclnnStack)
  * tensors of list @out; the list must have @n tensors of self's type. */
 static void split_into(struct nn_exec *x, nn_val a, int d, const int64_t *sizes, int n, const aclTensorList *out)
 {
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	nn_val parts[MOVE_MAX_LIST];
 	int64_t dims[VOPS_MAX_RANK], st[VOPS_MAX_RANK], at = 0;
 	int m = nn_out_list(x, out, "out", parts, MOVE_MAX_LIST, false);
@@ -414,7 +416,7 @@ aclnnStatus aclnnFlipGetWorkspaceSize(const aclTensor *self, const aclIntArray *
 {
 	struct nn_exec *x = nn_begin("aclnnFlip");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t axes[VOPS_MAX_RANK], begin[VOPS_MAX_RANK], end[VOPS_MAX_RANK], step[VOPS_MAX_RANK];
 	int rank = v->ndim, n = nns_axes(x, dims, "dims", rank, false, axes);
 	int64_t end_mask = 0;
@@ -462,7 +464,7 @@ aclnnStatus aclnnConstantPadNdGetWorkspaceSize(const aclTensor *self, const aclI
 {
 	struct nn_exec *x = nn_begin("aclnnConstantPadNd");
 	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int64_t pads[2 * VOPS_MAX_RANK] = { 0 };
 	uint64_t n = 0;
 	const int64_t *p = nn_ints(x, pad, "pad", &n);

@@ -97,7 +97,8 @@ static aclDataType red_compute_type(struct nn_exec *x, const struct red_def *d, 
 static void reduce_axes(struct nn_exec *x, const struct red_def *d, nn_val a, const int64_t *axes, int n, bool keep,
 			aclDataType dtype, nn_val o)
 {
-	const struct nn_view *v;
+	struct nn_view v_;
+	const struct nn_view *v = &v_;
 	int64_t dims[VOPS_MAX_RANK];
 	aclDataType ct;
 	bool empty = false;
@@ -108,7 +109,7 @@ static void reduce_axes(struct nn_exec *x, const struct red_def *d, nn_val a, co
 	ct = red_compute_type(x, d, a, o, dtype);
 	if (ct == ACL_DT_UNDEFINED)
 		return;
-	v = nn_view(x, a);
+	v_ = *nn_view(x, a);
 	for (int i = 0; i < n; i++)
 		empty |= v->dims[axes[i]] == 0;
 	/* lib/ops refuses extremes of empty axes; all of nothing is true,
@@ -513,7 +514,7 @@ aclnnStatus aclnnSortGetWorkspaceSize(const aclTensor *self, bool stable, int64_
 	struct nn_exec *x = nn_begin("aclnnSort");
 	nn_val a = nn_in(x, self, "self"), vo = nn_out(x, valuesOut, "valuesOut");
 	nn_val io = nn_out(x, indicesOut, "indicesOut");
-	const struct nn_view *v = nn_view(x, a);
+	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
 	int axis = nn_axis(x, dim, v->ndim, "dim");
 
 	/* TopKD of every element is a stable sort: an unstable one may be stable */

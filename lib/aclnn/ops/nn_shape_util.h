@@ -4,6 +4,10 @@
  * (nn_reduce.c, nn_move.c, nn_index.c) share: views of a value by
  * relative offsets, axis lists, shape checks and their type tables.
  * Static inline, so that libopapi.so exports none of it.
+ *
+ * nn_view() returns one view per thread, valid until its next call: a
+ * function that keeps a view while it asks for another copies it
+ * (struct nn_view by value: its dims and strides stay the value's).
  */
 #ifndef VNPU_LIB_ACLNN_OPS_NN_SHAPE_UTIL_H
 #define VNPU_LIB_ACLNN_OPS_NN_SHAPE_UTIL_H
@@ -66,7 +70,7 @@ static inline const char *nns_dims_str(char *buf, size_t size, int n, const int6
  * list of stores into windows of @o). */
 static inline bool nns_check_shape(struct nn_exec *x, nn_val o, const char *name, int ndim, const int64_t *dims)
 {
-	const struct nn_view *v = nn_view(x, o);
+	const struct nn_view v_ = *nn_view(x, o), *v = &v_;
 	char want[256];
 
 	if (!nn_ok(x))
@@ -82,12 +86,17 @@ static inline bool nns_check_shape(struct nn_exec *x, nn_val o, const char *name
  * @like_name). */
 static inline bool nns_same_dtype(struct nn_exec *x, nn_val v, const char *name, nn_val like, const char *like_name)
 {
+	aclDataType a, b;
+
 	if (!nn_ok(x))
 		return false;
-	if (nn_view(x, v)->dtype == nn_view(x, like)->dtype)
+	/* one nn_view() at a time: it returns a view valid until the next call */
+	a = nn_view(x, v)->dtype;
+	b = nn_view(x, like)->dtype;
+	if (a == b)
 		return true;
-	nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s has type %d, %s %d: they must be the same", name,
-		(int)nn_view(x, v)->dtype, like_name, (int)nn_view(x, like)->dtype);
+	nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s has type %d, %s %d: they must be the same", name, (int)a, like_name,
+		(int)b);
 	return false;
 }
 
