@@ -7,7 +7,7 @@
 #   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
 #   make bench      set up, build, and run the benchmarks in one guest boot
 #   make sparse     build the module under sparse (C=1) and fail on any report
-#   make install    install headers, library, pkg-config file and module
+#   make install    install headers, libraries (ascendcl, nnopbase, opapi), pkg-config files and module
 #   make clean      remove everything built
 
 .DEFAULT_GOAL := all
@@ -178,11 +178,13 @@ $(B)/acl/%: tests/acl/%.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(LIB
 		-o $@ $< $(ACL_TEST_COMMON) $(ACL_LINK) $(CHECK_LIBS) -lm
 
 # The model suite writes its models with lib/om (om_write()), compiled in.
+# Its models are built by hand with tests/lib/om_builder.c.
 $(B)/acl/test_acl_model: tests/acl/test_acl_model.c $(ACL_TEST_COMMON) $(wildcard tests/acl/lib/*.h) $(OM_SRCS) \
-		$(OM_HDRS) $(OM_PB_LO) $(OPS_LIB) $(LIB) $(B)/lib/libascendcl.so
+		$(OM_HDRS) $(OM_PB_LO) $(OPS_LIB) $(LIB) $(B)/lib/libascendcl.so tests/lib/om_builder.c tests/lib/om_builder.h
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib $(OPS_CFLAGS) $(OM_CFLAGS) -std=gnu11 -O2 -g \
-		$(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) $(OM_SRCS) $(OM_PB_LO) $(OPS_LIB) \
+	$(CC) $(USER_CPPFLAGS) -Itests/acl/lib -Itests/selftests/lib -Itests/lib $(OPS_CFLAGS) $(OM_CFLAGS) -std=gnu11 \
+		-O2 -g $(WARN) -pthread $(CHECK_CFLAGS) -o $@ $< $(ACL_TEST_COMMON) tests/lib/om_builder.c $(OM_SRCS) \
+		$(OM_PB_LO) $(OPS_LIB) \
 		$(ACL_LINK) $(CHECK_LIBS) $(OM_LIBS) $(OPS_LIBS) -lm
 
 $(B)/acl/examples/%: tests/acl/examples/%.c $(LIB) $(B)/lib/libascendcl.so
@@ -312,6 +314,10 @@ $(B)/unit/test_engined_ops: $(OPS_HDRS)
 # and compare with the shared double-precision reference.
 UNIT_EXTRA_test_lib_op += tests/selftests/lib/vnpu_op_ref.c
 UNIT_EXTRA_CFLAGS_test_lib_op += -Itests/selftests/lib
+# The model planner's tests build their models with tests/lib/om_builder.c.
+UNIT_EXTRA_test_lib_model += tests/lib/om_builder.c
+UNIT_EXTRA_CFLAGS_test_lib_model += -Itests/lib
+$(B)/unit/test_lib_model: tests/lib/om_builder.h
 
 unit: $(UNITS)
 
@@ -334,13 +340,23 @@ SBINDIR ?= $(PREFIX)/sbin
 SYSTEMDUNITDIR ?= $(if $(or $(DESTDIR),$(wildcard /run/systemd/system)),/lib/systemd/system)
 
 install: lib module $(B)/tools/vnpu-engined
-	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(INCLUDEDIR)/aclnn/opdev $(DESTDIR)$(INCLUDEDIR)/aclnnop
 	install -m 644 include/acl/*.h $(DESTDIR)$(INCLUDEDIR)/acl/
 	install -m 644 include/acl/error_codes/*.h $(DESTDIR)$(INCLUDEDIR)/acl/error_codes/
+	install -m 644 include/aclnn/*.h $(DESTDIR)$(INCLUDEDIR)/aclnn/
+	install -m 644 include/aclnn/opdev/*.h $(DESTDIR)$(INCLUDEDIR)/aclnn/opdev/
+	install -m 644 include/aclnnop/*.h $(DESTDIR)$(INCLUDEDIR)/aclnnop/
 	install -m 755 $(LIB) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libascendcl.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
-		lib/ascendcl.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/ascendcl.pc
+	install -m 755 $(NN_BASE_LIB) $(DESTDIR)$(LIBDIR)/$(NN_BASE_SONAME)
+	ln -sf $(NN_BASE_SONAME) $(DESTDIR)$(LIBDIR)/libnnopbase.so
+	install -m 755 $(NN_OPS_LIB) $(DESTDIR)$(LIBDIR)/$(NN_OPS_SONAME)
+	ln -sf $(NN_OPS_SONAME) $(DESTDIR)$(LIBDIR)/libopapi.so
+	for pc in lib/ascendcl.pc.in lib/aclnn/nnopbase.pc.in lib/aclnn/opapi.pc.in; do \
+		sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+			$$pc > $(DESTDIR)$(LIBDIR)/pkgconfig/$$(basename $$pc .in) || exit 1; \
+	done
 	install -d $(DESTDIR)/lib/modules/$(KVER)/updates
 	install -m 644 $(B)/vnpu.ko $(DESTDIR)/lib/modules/$(KVER)/updates/vnpu.ko
 	if [ -z "$(DESTDIR)" ]; then depmod -a $(KVER); fi

@@ -490,15 +490,19 @@ static const u32 vnpu_task_ranges[] = {
  * Before any task is loaded: every kind is known, and the operators'
  * operand counts are within bounds; count the job's operands, and, for
  * operators whose operand list lies in the data area, those operands again
- * (each is a use for the hazard checks). The placement of everything is checked again task by task.
+ * (each is a use for the hazard checks), noting whether one is workspace
+ * (only workspace is resolved through the stream's pool, under its lock).
+ * The placement of everything is checked again task by task.
  */
-static int vnpu_job_count(struct vnpu_load *ld, u32 *operands, u32 *ws, bool *has_op)
+static int vnpu_job_count(struct vnpu_load *ld, u32 *operands, u32 *ws, bool *has_op,
+			  bool *has_ws)
 {
-	u32 i, op_operands = 0;
+	u32 i, j, op_operands = 0;
 
 	*operands = 0;
 	*ws = 0;
 	*has_op = false;
+	*has_ws = false;
 	for (i = 0; i < ld->job->num_tasks; i++) {
 		const struct drm_vnpu_task *in = &ld->in[i];
 
@@ -522,12 +526,16 @@ static int vnpu_job_count(struct vnpu_load *ld, u32 *operands, u32 *ws, bool *ha
 		return 0;
 	for (i = 0; i < ld->job->num_tasks; i++) {
 		const struct drm_vnpu_task_op *op = &ld->in[i].op;
+		const struct drm_vnpu_operand *o;
 
 		if (ld->in[i].kind != VNPU_TASK_OP ||
 		    !vnpu_data_holds(ld, op->operand_offset,
 				     (u64)op->operand_count * sizeof(struct drm_vnpu_operand)))
 			continue;
 		*ws += op->operand_count;
+		o = vnpu_op_operands(ld, op);
+		for (j = 0; j < op->operand_count; j++)
+			*has_ws |= o[j].access == VNPU_OPERAND_WORKSPACE;
 	}
 	return 0;
 }
@@ -572,13 +580,13 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 	struct vnpu_load ld = { .job = job, .vm = vm };
 	struct drm_vnpu_task *in = NULL;
 	u32 i, operands, ws;
-	bool has_op;
+	bool has_op, has_ws;
 	int ret;
 
 	ret = vnpu_job_copy_in(&ld, args, &in);
 	if (ret)
 		goto out;
-	ret = vnpu_job_count(&ld, &operands, &ws, &has_op);
+	ret = vnpu_job_count(&ld, &operands, &ws, &has_op, &has_ws);
 	if (ret)
 		goto out;
 	if (!has_op) {
@@ -603,8 +611,9 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 			ret = -ENOMEM;
 			goto out;
 		}
-		mutex_lock(&pool->lock);
 	}
+	if (has_ws)
+		mutex_lock(&pool->lock);
 
 	mutex_lock(&vm->lock);
 	for (i = 0; i < job->num_tasks; i++) {
@@ -625,7 +634,7 @@ static int vnpu_job_load_tasks(struct vnpu_job *job, struct vnpu_vm *vm,
 	/* What was resolved is released with the job. */
 	job->num_operands = ld.next_operand;
 	mutex_unlock(&vm->lock);
-	if (ws)
+	if (has_ws)
 		mutex_unlock(&pool->lock);
 out:
 	kvfree(in);

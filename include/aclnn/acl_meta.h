@@ -27,16 +27,6 @@
 extern "C" {
 #endif
 
-#ifndef ACL_DEPRECATED
-#ifdef __GNUC__
-#define ACL_DEPRECATED __attribute__((deprecated))
-#define ACL_DEPRECATED_MESSAGE(message) __attribute__((deprecated(message)))
-#else
-#define ACL_DEPRECATED
-#define ACL_DEPRECATED_MESSAGE(message)
-#endif
-#endif
-
 #ifndef ACLNN_META
 #define ACLNN_META
 typedef struct aclOpExecutor aclOpExecutor;

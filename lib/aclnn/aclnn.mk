@@ -70,14 +70,50 @@ nnlibs: $(NN_LIBS) $(B)/lib/aclnn-headers.stamp
 # ---- tests: the guest suites tests/aclnn/test_*.c over the built libraries
 NN_TEST_SRCS := $(wildcard tests/aclnn/test_*.c)
 NN_TESTS := $(patsubst tests/aclnn/%.c,$(B)/aclnn/%,$(NN_TEST_SRCS))
-NN_TEST_COMMON := $(wildcard tests/aclnn/lib/*.c) tests/acl/lib/acl_test.c
+# acl_optest.c: its ioctl() counts the DRM ioctls (one per warm launch).
+NN_TEST_COMMON := $(wildcard tests/aclnn/lib/*.c) tests/acl/lib/acl_test.c tests/acl/lib/acl_optest.c \
+	tests/selftests/lib/vnpu_op_ref.c
 
 $(B)/aclnn/%: tests/aclnn/%.c $(NN_TEST_COMMON) $(wildcard tests/aclnn/lib/*.h tests/acl/lib/*.h) $(NN_HDRS) \
 		lib/aclnn/nn.h $(NN_LIBS) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(USER_CPPFLAGS) -Itests/aclnn/lib -Itests/acl/lib -Ilib/aclnn $(OPS_CFLAGS) -std=gnu11 -O2 -g $(WARN) \
+	$(CC) $(USER_CPPFLAGS) -Itests/aclnn/lib -Itests/acl/lib -Itests/selftests/lib -Ilib/aclnn $(OPS_CFLAGS) -std=gnu11 -O2 -g $(WARN) \
 		-pthread $(CHECK_CFLAGS) -o $@ $< $(NN_TEST_COMMON) $(NN_LINK) $(CHECK_LIBS) -lm
 
 nntests: $(NN_TESTS)
 
 .PHONY: nntests
+
+# CANN-style example programs (tests/aclnn/examples/), built exactly as an
+# application builds them: -Iinclude and the three link flags.
+NN_EXAMPLE_CXX := $(wildcard tests/aclnn/examples/*.cpp)
+NN_EXAMPLES := $(patsubst tests/aclnn/examples/%.cpp,$(B)/acl/examples/%,$(NN_EXAMPLE_CXX))
+
+$(B)/acl/examples/%: tests/aclnn/examples/%.cpp $(NN_LIBS) $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -Iinclude -o $@ $< -L$(B)/lib -Wl,-rpath,$(B)/lib \
+		-lascendcl -lopapi -lnnopbase
+
+nntests: $(NN_EXAMPLES)
+
+# The two libraries again with ASan and UBSan (lib/ops left as it is), for
+# the aclnn suites over them (tests/acl/run-sanitized.sh preloads them with
+# libascendcl's sanitized build).
+NN_SAN_BASE_OBJS := $(patsubst $(B)/lib/obj/%,$(B)/lib-san/obj/%,$(NN_BASE_OBJS))
+NN_SAN_OPS_OBJS := $(patsubst $(B)/lib/obj/%,$(B)/lib-san/obj/%,$(NN_OPS_OBJS))
+NN_SAN_LIBS := $(B)/lib-san/$(NN_BASE_SONAME) $(B)/lib-san/$(NN_OPS_SONAME)
+
+$(B)/lib-san/obj/aclnn/%.lo: lib/aclnn/%.c $(NN_HDRS) $(NN_INT_HDRS) $(OPS_HDRS) include/acl/acl_base.h
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) $(OPS_CFLAGS) $(NN_CFLAGS) $(USER_CFLAGS) -O1 $(SAN) -fvisibility=hidden \
+		-DFUNC_VISIBILITY -c -o $@ $<
+
+$(B)/lib-san/$(NN_BASE_SONAME): $(NN_SAN_BASE_OBJS) $(OPS_OBJS) lib/aclnn/libnnopbase.map $(LIB)
+	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(NN_BASE_SONAME) -Wl,--version-script=lib/aclnn/libnnopbase.map \
+		-Wl,--as-needed -o $@ $(NN_SAN_BASE_OBJS) $(OPS_OBJS) -L$(B)/lib -lascendcl $(OPS_LIBS)
+
+$(B)/lib-san/$(NN_OPS_SONAME): $(NN_SAN_OPS_OBJS) lib/aclnn/libopapi.map $(B)/lib-san/$(NN_BASE_SONAME)
+	$(CC) -shared -pthread $(SAN) -Wl,-soname,$(NN_OPS_SONAME) -Wl,--version-script=lib/aclnn/libopapi.map \
+		-Wl,--as-needed -o $@ $(NN_SAN_OPS_OBJS) -L$(B)/lib -lnnopbase -lascendcl -lm
+
+nntests: $(NN_SAN_LIBS)

@@ -188,7 +188,8 @@ int nn_in_list(struct nn_exec *x, const aclTensorList *l, const char *name, nn_v
 int nn_out_list(struct nn_exec *x, const aclTensorList *l, const char *name, nn_val *vals, int max,
 		bool allow_empty) NN_EXPORT;
 
-/* What @v is (a zero-rank ACL_FLOAT view for NN_NONE and NN_ABSENT). */
+/* What @v is (a zero-rank ACL_FLOAT view for NN_NONE and NN_ABSENT); the
+ * pointer stays valid until the executor is finished. */
 const struct nn_view *nn_view(const struct nn_exec *x, nn_val v) NN_EXPORT;
 
 /* A dense zero-rank temporary holding host scalar @s (NULL:

@@ -62,7 +62,7 @@ void nn_exec_free(struct nn_exec *x)
 	if (!x)
 		return;
 	for (i = 0; i < x->nvalues; i++)
-		free(x->values[i].dims);
+		free(x->values[i].view);
 	for (i = 0; i < x->nsteps; i++) {
 		free(x->steps[i].desc);
 		free(x->steps[i].ops);
@@ -139,11 +139,14 @@ static nn_val new_value(struct nn_exec *x, aclDataType dt, int ndim, const int64
 		return NN_NONE;
 	v = &x->values[x->nvalues];
 	memset(v, 0, sizeof(*v));
-	v->dims = malloc((2 * (size_t)ndim + 1) * sizeof(int64_t));
-	if (!v->dims) {
+	/* One block: the view callers get (stable while the executor lives,
+	 * whatever values come after), then the dimensions and strides. */
+	v->view = malloc(sizeof(*v->view) + (2 * (size_t)ndim + 1) * sizeof(int64_t));
+	if (!v->view) {
 		nn_fail(x, ACLNN_ERR_INNER, "out of memory");
 		return NN_NONE;
 	}
+	v->dims = (int64_t *)(v->view + 1);
 	v->strides = v->dims + ndim;
 	v->dtype = dt;
 	v->ndim = ndim;
@@ -169,6 +172,8 @@ static nn_val new_value(struct nn_exec *x, aclDataType dt, int ndim, const int64
 	v->root = x->nvalues;
 	v->producer = -1;
 	v->retargeted = -1;
+	*v->view = (struct nn_view){ .dtype = dt, .ndim = ndim, .dims = v->dims, .strides = v->strides,
+				     .offset = offset, .dense = v->dense, .count = count };
 	return x->nvalues++;
 }
 
@@ -190,20 +195,9 @@ static nn_val new_temp(struct nn_exec *x, aclDataType dt, int ndim, const int64_
 
 const struct nn_view *nn_view(const struct nn_exec *x, nn_val v)
 {
-	static _Thread_local struct nn_view view;
-	const struct nn_value *p;
-
 	if (!x || v < 0 || v >= x->nvalues)
 		return &none_view;
-	p = val(x, v);
-	view.dtype = p->dtype;
-	view.ndim = p->ndim;
-	view.dims = p->dims;
-	view.strides = p->strides;
-	view.offset = p->offset;
-	view.dense = p->dense;
-	view.count = p->count;
-	return &view;
+	return val(x, v)->view;
 }
 
 const char *nn_shape_str(struct nn_exec *x, nn_val v)
@@ -721,8 +715,10 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 	struct vops_attr a[] = {
 		NN_ATTR_INTS("dst_size", q->ndim, q->dims),
 		NN_ATTR_INTS("dst_stride", q->ndim, q->strides),
-		NN_ATTR_INT("dst_storage_offset", q->offset),
-		NN_ATTR_INT("dst_storage_size", (int64_t)q->reach),
+		/* The operand starts at the view's first element, so that it
+		 * covers what the view touches, not the whole storage. */
+		NN_ATTR_INT("dst_storage_offset", 0),
+		NN_ATTR_INT("dst_storage_size", (int64_t)q->reach - q->offset),
 		NN_ATTR_DTYPE("dst_type", q->dtype),
 	};
 	struct nn_value *p, *root;
@@ -731,12 +727,12 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 	t = nn_op1(x, "ViewCopyD", 1, &v, a, NN_COUNT(a));
 	if (t < 0)
 		return;
-	/* Its output is @o's storage from the location of @o's root. */
+	/* Its output is @o's storage from @o's first element. */
 	p = val(x, t);
 	root = root_of(x, o);
 	p->base = root->base;
 	p->slot = root->slot;
-	p->delta = root->delta;
+	p->delta = root->delta + (uint64_t)q->offset * nn_dtype_size(q->dtype);
 	p->bound = p->count;
 	p->retargeted = o;
 }

@@ -26,9 +26,10 @@ struct nn_slot {
 };
 
 struct nn_value {
+	struct nn_view *view;		/* owned: what nn_view() returns, then dims and strides */
 	aclDataType dtype;
 	int ndim;
-	int64_t *dims, *strides;	/* owned */
+	int64_t *dims, *strides;	/* in @view's block */
 	int64_t offset;			/* elements from the root's location */
 	uint64_t count;
 	uint64_t reach;			/* elements from the root's location */

@@ -18,6 +18,9 @@
  *                      MaxPool*: an optional int64 argmax output (vnpu)
  *   GlobalAveragePool GlobalMaxPool (vnpu)
  *                      over every axis after N and C
+ *   AdaptiveAvgPool2d AdaptiveMaxPool2d
+ *                      NCHW or CHW to output_size [H, W], PyTorch's bins;
+ *                      AdaptiveMaxPool2d's optional argmax (int64, in H * W)
  *
  * fp32 products and convolutions run through BLIS (im2col), in pieces
  * handed to the parallel hook; fp16/bf16 are widened to fp32 in the
@@ -1965,6 +1968,195 @@ static const struct ops_def def_gmax = {
 	.infer = pool_infer, .workspace = pool_workspace, .run = pool_run,
 };
 
+/* ---- AdaptiveAvgPool2d, AdaptiveMaxPool2d ------------------------------------------ */
+
+static const char *const adaptive_attrs[] = { "output_size", NULL };
+
+/* Parameters: the output's H and W. */
+static enum vops_err adaptive_parse(struct ops_call *c, const struct vops_attr *at, unsigned int na,
+				    struct vops_error *err)
+{
+	int64_t os[2];
+	enum vops_err ret = list_n(c, at, na, "output_size", 2, NULL, os, err);
+
+	if (ret)
+		return ret;
+	ops_param_i(c, os[0]);
+	ops_param_i(c, os[1]);
+	return VOPS_OK;
+}
+
+/* x NCHW or CHW (N 1), the output's H and W; CANN's types, the float ones. */
+static enum vops_err adaptive_infer(const struct ops_call *c, struct vops_plan *p,
+				    struct vops_error *err)
+{
+	const struct vops_tensor *x = &c->in[0];
+	const int64_t *os = c->at.pr.i;
+	int64_t od[4];
+	enum vops_err ret = inputs_ok(c, err);
+	char s[96];
+	int r = x->ndim;
+
+	if (ret)
+		return ret;
+	if (c->at.pr.ni != 2 || c->at.pr.nf)
+		return bad_params(c, err);
+	if (r != 3 && r != 4)
+		return ops_fail(err, VOPS_ERR_INPUT, "%s: x %s must be 4-D (NCHW) or 3-D (CHW)",
+				c->def->name, vops_shape_str(s, sizeof(s), r, x->dims));
+	if (os[0] < 1 || os[0] > NN_MAX || os[1] < 1 || os[1] > NN_MAX)
+		return ops_fail(err, VOPS_ERR_ATTR, "%s: attribute output_size [%" PRId64 ", %" PRId64
+				"] must be positive", c->def->name, os[0], os[1]);
+	if (c->nout > 1 && !is_max(c->def))
+		return ops_fail(err, VOPS_ERR_OUTPUT, "%s has 1 output", c->def->name);
+	memcpy(od, x->dims, (size_t)r * sizeof(*od));
+	od[r - 2] = os[0];
+	od[r - 1] = os[1];
+	ret = ops_set_in_dense(c, p, 0, err);
+	if (!ret)
+		ret = ops_set_out_n(c, p, 0, x->dtype, r, od, err);
+	if (!ret && c->nout > 1)
+		ret = ops_set_out_n(c, p, 1, ACL_INT64, r, od, err);
+	if (ret)
+		return ret;
+	p->empty = !p->out[0].bytes;
+	/* a bin of no element has no average nor maximum */
+	if (!p->empty && (!x->dims[r - 2] || !x->dims[r - 1]))
+		return ops_fail(err, VOPS_ERR_INPUT, "%s: x %s has empty H or W", c->def->name,
+				vops_shape_str(s, sizeof(s), r, x->dims));
+	return VOPS_OK;
+}
+
+/* The planes of one piece and what every piece shares. */
+struct adaptive {
+	const struct ops_call *c;
+	const void *x;
+	void *y;
+	int64_t *idx;
+	int64_t ch, h, w, oh, ow;	/* channels, input and output H, W */
+	int64_t st[4];			/* x's strides: N (0 for CHW), C, H, W */
+	uint64_t planes, per_piece;
+	bool max;
+};
+
+/* PyTorch's bins: output i of n over an axis of @in covers [floor(i in / n), ceil((i + 1) in / n)). */
+static void adaptive_bin(int64_t i, int64_t in, int64_t n, int64_t *lo, int64_t *hi)
+{
+	*lo = i * in / n;
+	*hi = ((i + 1) * in + n - 1) / n;
+}
+
+static enum vops_run_status adaptive_piece(const void *ctx, struct ops_runner *r, uint64_t piece)
+{
+	const struct adaptive *a = ctx;
+	const int32_t dt = a->c->in[0].dtype;
+	uint64_t pl = piece * a->per_piece, end = ops_min(pl + a->per_piece, a->planes);
+	uint64_t done = NN_STOP_WORK;
+	double buf[OPS_EW_BLOCK], out[OPS_EW_BLOCK];
+	int64_t ibuf[OPS_EW_BLOCK];
+
+	for (; pl < end; pl++) {
+		int64_t base = a->c->in[0].offset + (int64_t)(pl / (uint64_t)a->ch) * a->st[0] +
+			       (int64_t)(pl % (uint64_t)a->ch) * a->st[1];
+		int64_t q0 = (int64_t)pl * a->oh * a->ow, oy, ox0, ox, hy, iy0, iy1, ix0, ix1, j0;
+
+		for (oy = 0; oy < a->oh; oy++) {
+			adaptive_bin(oy, a->h, a->oh, &iy0, &iy1);
+			for (ox0 = 0; ox0 < a->ow; ox0 += OPS_EW_BLOCK) {
+				int64_t nb = (int64_t)ops_min((uint64_t)(a->ow - ox0), OPS_EW_BLOCK);
+
+				for (ox = ox0; ox < ox0 + nb; ox++) {
+					double acc = a->max ? -INFINITY : 0;
+					int64_t best;
+
+					adaptive_bin(ox, a->w, a->ow, &ix0, &ix1);
+					best = iy0 * a->w + ix0;
+					if (done >= NN_STOP_WORK) {
+						if (ops_should_stop(r))
+							return VOPS_RUN_CANCELED;
+						done = 0;
+					}
+					done += (uint64_t)((iy1 - iy0) * (ix1 - ix0)) + 1;
+					for (hy = iy0; hy < iy1; hy++)
+						for (j0 = ix0; j0 < ix1; j0 += OPS_EW_BLOCK) {
+							size_t m = (size_t)ops_min((uint64_t)(ix1 - j0),
+										   OPS_EW_BLOCK), k;
+
+							ops_load_f64(buf, a->x, dt,
+								     base + hy * a->st[2] + j0 * a->st[3],
+								     a->st[3], m);
+							for (k = 0; k < m; k++) {
+								if (!a->max) {
+									acc += buf[k];
+								} else if (buf[k] > acc || isnan(buf[k])) {
+									/* PyTorch's rule: a NaN
+									 * wins, the last one */
+									acc = buf[k];
+									best = hy * a->w + j0 + (int64_t)k;
+								}
+							}
+						}
+					if (!a->max)
+						acc /= (double)((iy1 - iy0) * (ix1 - ix0));
+					out[ox - ox0] = acc;
+					ibuf[ox - ox0] = best;
+				}
+				ops_store_f64(a->y, dt, q0 + oy * a->ow + ox0, 1, out, (size_t)nb);
+				if (a->idx)
+					memcpy(a->idx + q0 + oy * a->ow + ox0, ibuf,
+					       (size_t)nb * sizeof(*ibuf));
+			}
+		}
+	}
+	return VOPS_RUN_OK;
+}
+
+/* Window elements per piece: a load and an add or compare each, cheaper than
+ * a multiply-add of the products' pieces (NN_PIECE_WORK). */
+#define ADAPTIVE_PIECE (4 * OPS_EW_CHUNK)
+
+/*
+ * Planes in parallel pieces of about ADAPTIVE_PIECE window elements, x read
+ * through its view; each output is its bin's mean (in double) or maximum,
+ * rounded once; argmax is the maximum's flat index in the plane (h * W + w).
+ */
+static enum vops_run_status adaptive_run(const struct ops_call *c, const struct vops_plan *p,
+					 const struct ops_bufs *b, struct ops_runner *r)
+{
+	const struct vops_tensor *x = &c->in[0];
+	int rk = x->ndim;
+	int64_t st[4];
+	struct adaptive a = {
+		.c = c, .x = b->in[0], .y = b->out[0], .idx = c->nout > 1 ? b->out[1] : NULL,
+		.ch = x->dims[rk - 3], .h = x->dims[rk - 2], .w = x->dims[rk - 1],
+		.oh = c->at.pr.i[0], .ow = c->at.pr.i[1], .max = is_max(c->def),
+	};
+	double work;
+
+	(void)p;
+	ops_strides(x, st);
+	a.st[0] = rk == 4 ? st[0] : 0;
+	memcpy(a.st + 1, st + rk - 3, 3 * sizeof(*st));
+	a.planes = (uint64_t)a.ch * (rk == 4 ? (uint64_t)x->dims[0] : 1);
+	/* each bin holds at most ceil(h / oh) + 1 rows and as many columns */
+	work = (double)a.oh * (double)a.ow * (double)(a.h / a.oh + 2) * (double)(a.w / a.ow + 2);
+	a.per_piece = work >= (double)ADAPTIVE_PIECE ? 1 : ADAPTIVE_PIECE / (uint64_t)work;
+	return ops_run_pieces(r, (a.planes + a.per_piece - 1) / a.per_piece, true, adaptive_piece,
+			      &a);
+}
+
+#define ADAPTIVE_DEF(nm, i, nout_max_)							\
+	{										\
+		.name = nm, .id = OPS_ID_NN + (i), .nin = 1, .nout = 1,			\
+		.nout_max = nout_max_, .attr_fmt = OPS_AF_PARAMS,			\
+		.flags = OPS_DEF_STRIDED, .dtypes = OPS_DT_REAL, .attrs = adaptive_attrs,	\
+		.parse = adaptive_parse, .infer = adaptive_infer,			\
+		.workspace = ops_ws_none, .run = adaptive_run,				\
+	}
+
+static const struct ops_def def_adaptive_avg = ADAPTIVE_DEF("AdaptiveAvgPool2d", 13, 1);
+static const struct ops_def def_adaptive_max = ADAPTIVE_DEF("AdaptiveMaxPool2d", 14, 2);
+
 /* Index i holds id OPS_ID_NN + i; append only. */
 const struct ops_def *const ops_nn_defs[] = {
 	&def_bmm,
@@ -1980,5 +2172,7 @@ const struct ops_def *const ops_nn_defs[] = {
 	&def_avg3d,
 	&def_gavg,
 	&def_gmax,
+	&def_adaptive_avg,
+	&def_adaptive_max,
 	NULL,
 };

@@ -73,9 +73,14 @@ aclError vnpu_rt_launch(const char *api, aclrtStream stream, int32_t device, con
 	err = rt_context_require(&ctx);
 	if (err)
 		return err;
+	/* Whatever is wrong with the stream (destroyed, another context's,
+	 * another device's), it is a bad argument of the launch; the
+	 * message says which. */
 	err = rt_stream_resolve(ctx, stream, &s);
-	if (err)
+	if (err) {
+		err = ACL_ERROR_INVALID_PARAM;
 		goto put_ctx;
+	}
 	if (device >= 0 && (uint32_t)device != s->dev->index) {
 		err = rt_err(ACL_ERROR_INVALID_PARAM,
 			     "stream %p belongs to device %u, the executor was planned on device %d", stream,

@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# The README's API coverage table lists every function the public headers declare,
+# The README's API coverage table lists every function the public headers declare
+# (include/acl, include/aclnn, include/aclnnop),
 # exactly once; the ones marked "implemented" are exported by the library
-# and the ones marked "not yet" are not. TAP output.
+# (libascendcl.so.1, libnnopbase.so.1, libopapi.so.1) and the ones marked "not yet"
+# are not. TAP output.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 readme=$top/README.md
@@ -11,11 +13,16 @@ lib=$top/build/lib/libascendcl.so.1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Declared: the name before "(" on each ACL_FUNC_VISIBILITY line.
-grep -h "^ACL_FUNC_VISIBILITY " "$top"/include/acl/*.h |
+# Declared: the name before "(" on each ACL_FUNC_VISIBILITY line (ACL and
+# aclnn's objects) and each ACLNN_API line (aclnn's operators).
+grep -h -E "^(ACL_FUNC_VISIBILITY|ACLNN_API) " "$top"/include/acl/*.h "$top"/include/aclnn/*.h \
+	"$top"/include/aclnnop/*.h |
 	sed -E 's/\(.*//; s/.*[ *]([A-Za-z_][A-Za-z0-9_]*)$/\1/' | sort -u > "$tmp/declared"
-# Exported functions.
-nm -D --defined-only "$lib" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }' | sort -u > "$tmp/exported"
+# Exported functions of the three libraries (the private interfaces between
+# them, vnpu_rt_*, nn_* and vops_*, are not the API).
+for l in "$lib" "$top/build/lib/libnnopbase.so.1" "$top/build/lib/libopapi.so.1"; do
+	nm -D --defined-only "$l" | awk '$2 == "T" { sub(/@.*/, "", $3); print $3 }'
+done | grep -v -E '^(vnpu_rt_|nn_|vops_)' | sort -u > "$tmp/exported"
 # The table rows of the "API coverage" section: | `name` | status | notes |
 awk '/^## / { in_table = ($0 == "## API coverage") } in_table' "$readme" |
 	grep -E '^\| `[A-Za-z0-9_]+` \|' | sed -E 's/^\| `([^`]*)` \| ([^|]*) \|.*/\1 \2/; s/ +$//' > "$tmp/rows"

@@ -15,14 +15,21 @@ ok() {
 }
 
 # Install what "make" built; remake nothing (the tree may be read-only).
-make -s -C "$top" -o "$top/build/lib/libascendcl.so.1" -o "$top/build/lib/libascendcl.so" \
-	-o "$top/build/lib/ascendcl.pc" -o "$top/build/vnpu.ko" -o "$top/build/tools/vnpu-engined" \
+keep=""
+for f in libascendcl.so.1 libascendcl.so ascendcl.pc libnnopbase.so.1 libnnopbase.so libopapi.so.1 libopapi.so \
+	nnopbase.pc opapi.pc aclnn-headers.stamp; do
+	keep="$keep -o $top/build/lib/$f"
+done
+# shellcheck disable=SC2086 # $keep is words
+make -s -C "$top" $keep -o "$top/build/vnpu.ko" -o "$top/build/tools/vnpu-engined" \
 	install DESTDIR="$stage" PREFIX=/usr > "$stage.log" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
 sed 's/^/# /' "$stage.log"; rm -f "$stage.log"
 
 for f in usr/include/acl/acl.h usr/include/acl/acl_rt.h usr/include/acl/error_codes/rt_error_codes.h \
-	usr/lib/libascendcl.so.1 usr/lib/pkgconfig/ascendcl.pc; do
+	usr/lib/libascendcl.so.1 usr/lib/pkgconfig/ascendcl.pc usr/include/aclnn/acl_meta.h \
+	usr/include/aclnn/aclnn_base.h usr/include/aclnn/opdev/op_errno.h usr/include/aclnnop/aclnn_add.h \
+	usr/lib/libnnopbase.so.1 usr/lib/libopapi.so.1 usr/lib/pkgconfig/nnopbase.pc usr/lib/pkgconfig/opapi.pc; do
 	[ -f "$stage/$f" ]; ok $? "installs $f"
 done
 [ "$(readlink "$stage/usr/lib/libascendcl.so")" = libascendcl.so.1 ]; ok $? "libascendcl.so links to libascendcl.so.1"
@@ -46,6 +53,17 @@ c++ -std=c++17 -Wall -Wextra -Werror -o "$stage/error_handling" "$top/tests/acl/
 ok $? "a CANN-style program builds with the pkg-config flags alone"
 LD_LIBRARY_PATH="$stage/usr/lib" "$stage/error_handling" > "$stage/out" 2>&1
 ok $? "and runs against the installed library"
+sed 's/^/# /' "$stage/out"
+# aclnn: the three libraries CANN programs link, from opapi.pc.
+nnflags=$(pkg-config --cflags --libs opapi); ok $? "pkg-config --cflags --libs opapi"
+echo "# $nnflags"
+case " $nnflags " in *" -lopapi "*" -lnnopbase "*" -lascendcl "*) true ;; *) false ;; esac
+ok $? "opapi.pc names -lopapi -lnnopbase -lascendcl"
+# shellcheck disable=SC2086 # flags are words
+c++ -std=c++17 -Wall -Wextra -Werror -o "$stage/aclnn_add" "$top/tests/aclnn/examples/aclnn_add.cpp" $nnflags
+ok $? "CANN's aclnnAdd quick start builds with the pkg-config flags alone"
+LD_LIBRARY_PATH="$stage/usr/lib" "$stage/aclnn_add" > "$stage/out" 2>&1
+ok $? "and runs against the installed libraries"
 sed 's/^/# /' "$stage/out"
 echo "1..$n"
 exit $fail

@@ -4,6 +4,7 @@
 # Run one CANN-style example program and check its output, as TAP.
 # usage: tests/acl/run-example.sh NAME [ARGS...]
 # The program is build/acl/examples/NAME; tests/acl/examples/NAME.expect
+# (or tests/aclnn/examples/NAME.expect)
 # lists extended regular expressions, one per line, that its output must
 # match in that order ("#" lines are comments). The exit status must be 0.
 set -u
@@ -12,6 +13,8 @@ shift
 top=$(cd "$(dirname "$0")/../.." && pwd)
 prog=$top/build/acl/examples/$name
 expect=$top/tests/acl/examples/$name.expect
+# aclnn's examples keep their sources and expectations in tests/aclnn/examples.
+[ -f "$expect" ] || expect=$top/tests/aclnn/examples/$name.expect
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 

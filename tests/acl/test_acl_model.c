@@ -19,133 +19,37 @@
 #include "acl/acl_mdl.h"
 #include "acl_optest.h"
 #include "acl_test.h"
+#include "om_builder.h"
 #include "vnpu_om.h"
 
 #define MIB (1ul << 20)
 
 /* ---- building models ------------------------------------------------------------ */
 
-struct mb {
-	struct om_model m;
-	uint64_t wcap;
-};
-
-static char *dup(const char *s)
-{
-	char *d = strdup(s);
-
-	ck_assert_ptr_nonnull(d);
-	return d;
-}
-
+/* Room for values and nodes of the models built here (the test of a job
+ * above the submit's task limit raises it). */
 static uint32_t mb_cap = 64;
 
-static void mb_init(struct mb *b)
+/* An input; a range makes the model dynamic. */
+static uint32_t mb_input(struct omb *b, const char *name, int ndim, const int64_t *dims, const int64_t *range)
 {
-	memset(b, 0, sizeof(*b));
-	b->m.name = dup("test_model");
-	b->m.soc_version = dup("");
-	b->m.values = calloc(mb_cap, sizeof(struct om_value));
-	b->m.nodes = calloc(mb_cap, sizeof(struct om_node));
-	b->m.inputs = calloc(8, sizeof(uint32_t));
-	b->m.outputs = calloc(8, sizeof(uint32_t));
-	ck_assert(b->m.values && b->m.nodes && b->m.inputs && b->m.outputs);
-}
-
-static uint32_t mb_value(struct mb *b, const char *name, enum om_value_kind kind, int ndim, const int64_t *dims)
-{
-	uint32_t i = b->m.nvalues++;
-	struct om_value *v = &b->m.values[i];
-
-	ck_assert_uint_lt(i, mb_cap);
-	v->name = dup(name);
-	v->kind = kind;
-	v->dtype = ACL_FLOAT;
-	v->format = ACL_FORMAT_ND;
-	v->ndim = ndim;
-	v->dims = calloc(ndim ? (size_t)ndim : 1, sizeof(int64_t));
-	if (ndim)
-		memcpy(v->dims, dims, (size_t)ndim * sizeof(int64_t));
-	return i;
-}
-
-static uint32_t mb_input(struct mb *b, const char *name, int ndim, const int64_t *dims, const int64_t *range)
-{
-	uint32_t v = mb_value(b, name, OM_VALUE_INPUT, ndim, dims);
-
-	if (range) {
-		b->m.values[v].range = malloc(2 * (size_t)ndim * sizeof(int64_t));
-		memcpy(b->m.values[v].range, range, 2 * (size_t)ndim * sizeof(int64_t));
+	if (range)
 		b->m.dynamic_shape = true;
-	}
-	b->m.inputs[b->m.ninputs++] = v;
-	return v;
-}
-
-/* A float constant of shape @dims with @vals, its bytes 64-byte aligned in
- * the weights. */
-static uint32_t mb_const(struct mb *b, const char *name, int ndim, const int64_t *dims, const float *vals)
-{
-	uint32_t v = mb_value(b, name, OM_VALUE_CONST, ndim, dims);
-	uint64_t n = 1, off = (b->m.weights_size + 63) / 64 * 64;
-	int i;
-
-	for (i = 0; i < ndim; i++)
-		n *= (uint64_t)dims[i];
-	b->m.weights = realloc(b->m.weights, off + n * 4);
-	ck_assert_ptr_nonnull(b->m.weights);
-	memset((char *)b->m.weights + b->m.weights_size, 0, off - b->m.weights_size);
-	memcpy((char *)b->m.weights + off, vals, n * 4);
-	b->m.weights_size = off + n * 4;
-	b->m.values[v].weight_offset = off;
-	b->m.values[v].weight_size = n * 4;
-	return v;
-}
-
-static uint32_t mb_node(struct mb *b, const char *type, uint32_t nin, const uint32_t *in, int ndim,
-			const int64_t *dims)
-{
-	uint32_t n = b->m.nnodes++;
-	struct om_node *node = &b->m.nodes[n];
-	char name[32];
-	uint32_t v;
-
-	snprintf(name, sizeof(name), "node%u", n);
-	node->name = dup(name);
-	node->type = dup(type);
-	node->nin = nin;
-	node->in = malloc(nin * sizeof(uint32_t));
-	memcpy(node->in, in, nin * sizeof(uint32_t));
-	snprintf(name, sizeof(name), "value%u", n);
-	v = mb_value(b, name, OM_VALUE_NODE, ndim, dims);
-	b->m.values[v].node = n;
-	node->nout = 1;
-	node->out = malloc(sizeof(uint32_t));
-	node->out[0] = v;
-	return v;
-}
-
-static void mb_output(struct mb *b, uint32_t v)
-{
-	b->m.outputs[b->m.noutputs++] = v;
+	return omb_input(b, name, ndim, dims, range);
 }
 
 /* Write the model, free it, return the .om bytes. */
-static void *mb_write(struct mb *b, size_t *len)
+static void *mb_write(struct omb *b, size_t *len)
 {
-	struct om_model *copy = malloc(sizeof(*copy));
 	struct om_error e = { 0 };
 	void *buf = NULL;
 
 	ck_assert_msg(om_write(&b->m, &buf, len, &e) == OM_OK, "om_write: %s", e.msg);
-	/* om_model_free() frees a hand-built model (and the struct itself). */
-	ck_assert_ptr_nonnull(copy);
-	*copy = b->m;
-	om_model_free(copy);
+	omb_free(b);
 	return buf;
 }
 
-static uint32_t load(struct mb *b)
+static uint32_t load(struct omb *b)
 {
 	size_t len;
 	void *buf = mb_write(b, &len);
@@ -187,7 +91,7 @@ static float w_add[M * K], w_mm[K * N];
 static uint32_t load_mlp(void)
 {
 	const int64_t dx[2] = { M, K }, dw[2] = { K, N }, dy[2] = { M, N };
-	struct mb b;
+	struct omb b;
 	uint32_t x, c1, c2, a, r, y, in2[2];
 	int i;
 
@@ -195,18 +99,18 @@ static uint32_t load_mlp(void)
 		w_add[i] = (float)((i * 7) % 11) - 5.0f;
 	for (i = 0; i < K * N; i++)
 		w_mm[i] = (float)((i * 5) % 7) * 0.25f - 0.75f;
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	x = mb_input(&b, "x", 2, dx, NULL);
-	c1 = mb_const(&b, "b", 2, dx, w_add);
-	c2 = mb_const(&b, "W", 2, dw, w_mm);
+	c1 = omb_const(&b, "b", 2, dx, w_add);
+	c2 = omb_const(&b, "W", 2, dw, w_mm);
 	in2[0] = x;
 	in2[1] = c1;
-	a = mb_node(&b, "Add", 2, in2, 2, dx);
-	r = mb_node(&b, "Relu", 1, &a, 2, dx);
+	a = omb_node(&b, "Add", 2, in2, 2, dx);
+	r = omb_node(&b, "Relu", 1, &a, 2, dx);
 	in2[0] = r;
 	in2[1] = c2;
-	y = mb_node(&b, "MatMul", 2, in2, 2, dy);
-	mb_output(&b, y);
+	y = omb_node(&b, "MatMul", 2, in2, 2, dy);
+	omb_output(&b, y);
 	return load(&b);
 }
 
@@ -230,15 +134,15 @@ static void mlp_reference(const double *x, double *y)
 static uint32_t load_chain(int n, bool dynamic, int64_t rows)
 {
 	const int64_t d[2] = { dynamic ? -1 : rows, 256 }, range[4] = { 1, 64, 256, 256 };
-	struct mb b;
+	struct omb b;
 	uint32_t v;
 	int i;
 
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	v = mb_input(&b, "x", 2, d, dynamic ? range : NULL);
 	for (i = 0; i < n; i++)
-		v = mb_node(&b, i % 2 ? "Abs" : "Relu", 1, &v, 2, d);
-	mb_output(&b, v);
+		v = omb_node(&b, i % 2 ? "Abs" : "Relu", 1, &v, 2, d);
+	omb_output(&b, v);
 	return load(&b);
 }
 
@@ -547,16 +451,16 @@ END_TEST
 START_TEST(batch_gears)
 {
 	const int64_t d[2] = { -1, 32 }, g[1] = { 1 };
-	struct mb b;
+	struct omb b;
 	uint32_t x, v, id;
 	aclmdlDesc *desc;
 	aclmdlBatch batch;
 	size_t gi;
 
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	x = mb_input(&b, "x", 2, d, NULL);
-	v = mb_node(&b, "Relu", 1, &x, 2, d);
-	mb_output(&b, v);
+	v = omb_node(&b, "Relu", 1, &x, 2, d);
+	omb_output(&b, v);
 	b.m.dynamic = OM_DYNAMIC_BATCH;
 	b.m.ngears = 3;
 	b.m.gear_len = 1;
@@ -629,24 +533,24 @@ START_TEST(user_work_and_weight_memory)
 	aclmdlDataset *in = dataset_of(1, &x), *out = dataset_of(1, &y);
 	const int64_t dw[2] = { K, N };
 	size_t len, work = 0, weight = 0;
-	struct mb b;
+	struct omb b;
 	uint32_t xv, c1, c2, a, r, yv, in2[2], id;
 	void *buf, *wp, *wk;
 	double want[M * N];
 
 	load_mlp();	/* fills the weights' values */
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	xv = mb_input(&b, "x", 2, dx, NULL);
-	c1 = mb_const(&b, "b", 2, dx, w_add);
-	c2 = mb_const(&b, "W", 2, dw, w_mm);
+	c1 = omb_const(&b, "b", 2, dx, w_add);
+	c2 = omb_const(&b, "W", 2, dw, w_mm);
 	in2[0] = xv;
 	in2[1] = c1;
-	a = mb_node(&b, "Add", 2, in2, 2, dx);
-	r = mb_node(&b, "Relu", 1, &a, 2, dx);
+	a = omb_node(&b, "Add", 2, in2, 2, dx);
+	r = omb_node(&b, "Relu", 1, &a, 2, dx);
 	in2[0] = r;
 	in2[1] = c2;
-	yv = mb_node(&b, "MatMul", 2, in2, 2, dy);
-	mb_output(&b, yv);
+	yv = omb_node(&b, "MatMul", 2, in2, 2, dy);
+	omb_output(&b, yv);
 	buf = mb_write(&b, &len);
 	ACL_OK(aclmdlQuerySizeFromMem(buf, len, &work, &weight));
 	ck_assert_uint_eq(weight, 128 + K * N * 4);
@@ -783,7 +687,7 @@ END_TEST
 START_TEST(outputs_that_are_inputs_are_copied)
 {
 	const int64_t d[1] = { 100 };
-	struct mb b;
+	struct omb b;
 	uint32_t x, r, id;
 	struct dtensor *xt = dt_new(ACL_FLOAT, 1, d, 8, -4, 4);
 	struct dtensor *y[2] = { dt_new(ACL_FLOAT, 1, d, 0, 0, 0), dt_new(ACL_FLOAT, 1, d, 0, 0, 0) };
@@ -791,11 +695,11 @@ START_TEST(outputs_that_are_inputs_are_copied)
 	double want[100];
 	int i;
 
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	x = mb_input(&b, "x", 1, d, NULL);
-	r = mb_node(&b, "Relu", 1, &x, 1, d);
-	mb_output(&b, r);
-	mb_output(&b, x);
+	r = omb_node(&b, "Relu", 1, &x, 1, d);
+	omb_output(&b, r);
+	omb_output(&b, x);
 	id = load(&b);
 	in = dataset_of(1, &xt);
 	out = dataset_of(2, y);
@@ -818,18 +722,18 @@ END_TEST
 START_TEST(truncated_models_do_not_parse)
 {
 	const int64_t dx[2] = { M, K }, dw[2] = { K, N }, dy[2] = { M, N };
-	struct mb b;
+	struct omb b;
 	uint32_t x, c, y, in2[2], id;
 	size_t len, cut;
 	unsigned char *buf;
 
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	x = mb_input(&b, "x", 2, dx, NULL);
-	c = mb_const(&b, "W", 2, dw, w_mm);
+	c = omb_const(&b, "W", 2, dw, w_mm);
 	in2[0] = x;
 	in2[1] = c;
-	y = mb_node(&b, "MatMul", 2, in2, 2, dy);
-	mb_output(&b, y);
+	y = omb_node(&b, "MatMul", 2, in2, 2, dy);
+	omb_output(&b, y);
 	buf = mb_write(&b, &len);
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlLoadFromMem(buf, 0, &id));
 	/* Every length short of the whole (the header, the partition table
@@ -902,17 +806,17 @@ END_TEST
 START_TEST(load_with_config_from_memory)
 {
 	const int64_t d[1] = { 10 };
-	struct mb b;
+	struct omb b;
 	uint32_t x, r, id;
 	aclmdlConfigHandle *h = aclmdlCreateConfigHandle();
 	size_t len, t = ACL_MDL_LOAD_FROM_MEM;
 	void *buf;
 	aclmdlAttrValue_t v;
 
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	x = mb_input(&b, "x", 1, d, NULL);
-	r = mb_node(&b, "Relu", 1, &x, 1, d);
-	mb_output(&b, r);
+	r = omb_node(&b, "Relu", 1, &x, 1, d);
+	omb_output(&b, r);
 	buf = mb_write(&b, &len);
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlLoadWithConfig(h, &id));
 	ACL_OK(aclmdlSetConfigOpt(h, ACL_MDL_LOAD_TYPE_SIZET, &t, sizeof(t)));
@@ -939,18 +843,18 @@ START_TEST(huge_graphs_split_into_several_submits)
 	const int64_t d[1] = { 8 };
 	struct dtensor *x = dt_new(ACL_FLOAT, 1, d, 6, -3, 3), *y = dt_new(ACL_FLOAT, 1, d, 0, 0, 0);
 	aclmdlDataset *in = dataset_of(1, &x), *out = dataset_of(1, &y);
-	struct mb b;
+	struct omb b;
 	double want[8];
 	uint32_t v, id;
 	unsigned long submits;
 	int i;
 
 	mb_cap = VNPU_MAX_TASKS_PER_SUBMIT + 200;
-	mb_init(&b);
+	omb_init(&b, "test_model", mb_cap, mb_cap);
 	v = mb_input(&b, "x", 1, d, NULL);
 	for (i = 0; i < VNPU_MAX_TASKS_PER_SUBMIT + 100; i++)
-		v = mb_node(&b, "Relu", 1, &v, 1, d);
-	mb_output(&b, v);
+		v = omb_node(&b, "Relu", 1, &v, 1, d);
+	omb_output(&b, v);
 	id = load(&b);
 	ioctl_count_start();
 	ACL_OK(aclmdlExecute(id, in, out));

@@ -7,32 +7,12 @@
  * contract, single use, repeatable launches with new addresses and the
  * one-ioctl launch are tested apart from any operator function.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
+#include "acl_optest.h"
 #include "nn.h"
 #include "nnt.h"
-
-/* ---- counting ioctls (interposed for the whole process, libdrm too) ------ */
-
-static unsigned long drm_ioctls;
-
-int ioctl(int fd, unsigned long request, ...)
-{
-	va_list ap;
-	void *arg;
-
-	va_start(ap, request);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (_IOC_TYPE(request) == 'd')
-		drm_ioctls++;
-	return (int)syscall(SYS_ioctl, fd, request, arg);
-}
 
 /* ---- objects ---------------------------------------------------------------------- */
 
@@ -396,7 +376,6 @@ START_TEST(a_repeatable_executor_takes_new_addresses_for_one_ioctl)
 	struct nnt *oa = nnt_zeros(ACL_FLOAT, 1, dims), *ob = nnt_zeros(ACL_FLOAT, 1, dims);
 	aclScalar *bias = nnt_scalar(ACL_FLOAT, 2);
 	aclOpExecutor *ex;
-	unsigned long before;
 	uint64_t ws, i;
 	double *v;
 	void *mem;
@@ -406,11 +385,13 @@ START_TEST(a_repeatable_executor_takes_new_addresses_for_one_ioctl)
 	ACL_OK(aclSetAclOpExecutorRepeatable(ex));
 	ACL_OK(aclrtMalloc(&mem, ws, ACL_MEM_MALLOC_HUGE_FIRST));
 	for (k = 0; k < 3; k++) {
-		before = drm_ioctls;
+		ioctl_count_start();
 		ck_assert_msg(!testRelu(mem, ws, ex, nnt_stream()), "%s", acl_test_msg());
 		/* The first launch may create the kernel stream. */
 		if (k)
-			ck_assert_uint_eq(drm_ioctls - before, 1);
+			ck_assert_uint_eq(ioctl_count_stop(), 1);
+		else
+			ioctl_count_stop();
 	}
 	ACL_OK(aclSetInputTensorAddr(ex, 0, b->t, b->dev));
 	ACL_OK(aclSetOutputTensorAddr(ex, 0, ob->t, ob->dev));
@@ -439,14 +420,48 @@ START_TEST(empty_tensors_queue_nothing)
 	int64_t dims[] = { 0, 3 };
 	struct nnt *in = nnt_zeros(ACL_FLOAT, 2, dims), *out = nnt_zeros(ACL_FLOAT, 2, dims);
 	aclOpExecutor *ex;
-	unsigned long before;
 	uint64_t ws;
 
 	nnt_stream();
 	ck_assert(!relu_ws(in->t, NULL, out->t, &ws, &ex));
-	before = drm_ioctls;
+	ioctl_count_start();
 	ck_assert(!testRelu(NULL, ws, ex, nnt_stream()));
-	ck_assert_uint_eq(drm_ioctls - before, 0);
+	ck_assert_uint_eq(ioctl_count_stop(), 0);
+	nnt_free(in);
+	nnt_free(out);
+}
+END_TEST
+
+/* Needs two devices (the aclnn_multidev suite boots with them); passes
+ * trivially with one. */
+START_TEST(a_stream_of_another_device_is_refused)
+{
+	int64_t dims[] = { 16 };
+	struct nnt *in, *out;
+	aclrtStream s1;
+	aclOpExecutor *ex;
+	uint32_t n = 0;
+	uint64_t ws;
+	aclnnStatus r;
+
+	ACL_OK(aclrtGetDeviceCount(&n));
+	if (n < 2)
+		return;
+	in = nnt_new(ACL_FLOAT, 1, dims, -1, 1, 10);
+	out = nnt_zeros(ACL_FLOAT, 1, dims);
+	ACL_OK(aclrtSetDevice(1));
+	ACL_OK(aclrtCreateStream(&s1));
+	ACL_OK(aclrtSetDevice(0));
+	ck_assert(!relu_ws(in->t, NULL, out->t, &ws, &ex));
+	r = testRelu(NULL, ws, ex, s1);
+	ck_assert_msg(r == ACLNN_ERR_PARAM_INVALID, "launch on device 1's stream = %d (%s)", r, acl_test_msg());
+	/* Planned on device 1, launched there, with device 0's memory. */
+	ACL_OK(aclrtSetDevice(1));
+	ck_assert(!relu_ws(in->t, NULL, out->t, &ws, &ex));
+	r = testRelu(NULL, ws, ex, s1);
+	ck_assert_msg(r == ACLNN_ERR_PARAM_INVALID, "device 0's memory on device 1 = %d (%s)", r, acl_test_msg());
+	ACL_OK(aclrtDestroyStream(s1));
+	ACL_OK(aclrtSetDevice(0));
 	nnt_free(in);
 	nnt_free(out);
 }
@@ -472,6 +487,10 @@ static Suite *base_suite(void)
 	tcase_add_test(tc, launch_errors_have_codes_and_messages);
 	tcase_add_test(tc, a_repeatable_executor_takes_new_addresses_for_one_ioctl);
 	tcase_add_test(tc, empty_tensors_queue_nothing);
+	suite_add_tcase(s, tc);
+
+	tc = acl_tcase("multidev", true, 60);
+	tcase_add_test(tc, a_stream_of_another_device_is_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

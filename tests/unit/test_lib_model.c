@@ -13,141 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "om_builder.h"
 #include "rt.h"
 #include "rt_model.h"
 #include "rt_op.h"
 
 /* ---- building models ------------------------------------------------------------ */
-
-struct mb {
-	struct om_model m;
-	uint32_t cap_v, cap_n;
-};
-
-static char *dup(const char *s)
-{
-	char *d = strdup(s);
-
-	ck_assert_ptr_nonnull(d);
-	return d;
-}
-
-static void mb_init(struct mb *b)
-{
-	memset(b, 0, sizeof(*b));
-	b->cap_v = 256;
-	b->cap_n = 128;
-	b->m.name = dup("test");
-	b->m.soc_version = dup("");
-	b->m.values = calloc(b->cap_v, sizeof(struct om_value));
-	b->m.nodes = calloc(b->cap_n, sizeof(struct om_node));
-	b->m.inputs = calloc(16, sizeof(uint32_t));
-	b->m.outputs = calloc(16, sizeof(uint32_t));
-}
-
-static uint32_t mb_value(struct mb *b, const char *name, enum om_value_kind kind, int ndim, const int64_t *dims)
-{
-	uint32_t i = b->m.nvalues++;
-	struct om_value *v = &b->m.values[i];
-
-	ck_assert_uint_lt(i, b->cap_v);
-	v->name = dup(name);
-	v->kind = kind;
-	v->dtype = ACL_FLOAT;
-	v->format = ACL_FORMAT_ND;
-	v->ndim = ndim;
-	v->dims = calloc(ndim ? (size_t)ndim : 1, sizeof(int64_t));
-	if (ndim)
-		memcpy(v->dims, dims, (size_t)ndim * sizeof(int64_t));
-	return i;
-}
-
-static uint32_t mb_input(struct mb *b, const char *name, int ndim, const int64_t *dims, const int64_t *range)
-{
-	uint32_t v = mb_value(b, name, OM_VALUE_INPUT, ndim, dims);
-
-	if (range) {
-		b->m.values[v].range = malloc(2 * (size_t)ndim * sizeof(int64_t));
-		memcpy(b->m.values[v].range, range, 2 * (size_t)ndim * sizeof(int64_t));
-	}
-	b->m.inputs[b->m.ninputs++] = v;
-	return v;
-}
-
-/* A node of one output whose model shape is @dims. */
-static uint32_t mb_node(struct mb *b, const char *type, uint32_t nin, const uint32_t *in, int ndim,
-			const int64_t *dims)
-{
-	uint32_t n = b->m.nnodes++;
-	struct om_node *node = &b->m.nodes[n];
-	char name[32];
-	uint32_t v;
-
-	snprintf(name, sizeof(name), "n%u", n);
-	node->name = dup(name);
-	node->type = dup(type);
-	node->nin = nin;
-	node->in = malloc(nin * sizeof(uint32_t));
-	memcpy(node->in, in, nin * sizeof(uint32_t));
-	snprintf(name, sizeof(name), "v%u", n);
-	v = mb_value(b, name, OM_VALUE_NODE, ndim, dims);
-	b->m.values[v].node = n;
-	node->nout = 1;
-	node->out = malloc(sizeof(uint32_t));
-	node->out[0] = v;
-	return v;
-}
-
-static void mb_attr_axes(struct mb *b, uint32_t node, int64_t axis)
-{
-	struct om_node *n = &b->m.nodes[node];
-
-	n->attrs = calloc(1, sizeof(struct vops_attr));
-	n->nattrs = 1;
-	n->attrs[0].name = dup("axes");
-	n->attrs[0].kind = VOPS_ATTR_LIST_INT;
-	n->attrs[0].li.n = 1;
-	n->attrs[0].li.v = malloc(sizeof(int64_t));
-	n->attrs[0].li.v[0] = axis;
-}
-
-static void mb_output(struct mb *b, uint32_t v)
-{
-	b->m.outputs[b->m.noutputs++] = v;
-}
-
-static void mb_free(struct mb *b)
-{
-	uint32_t i, j;
-
-	for (i = 0; i < b->m.nvalues; i++) {
-		free(b->m.values[i].name);
-		free(b->m.values[i].dims);
-		free(b->m.values[i].range);
-	}
-	for (i = 0; i < b->m.nnodes; i++) {
-		struct om_node *n = &b->m.nodes[i];
-
-		free(n->name);
-		free(n->type);
-		free(n->in);
-		free(n->out);
-		for (j = 0; j < n->nattrs; j++) {
-			free(n->attrs[j].name);
-			if (n->attrs[j].kind == VOPS_ATTR_LIST_INT)
-				free(n->attrs[j].li.v);
-		}
-		free(n->attrs);
-	}
-	free(b->m.values);
-	free(b->m.nodes);
-	free(b->m.inputs);
-	free(b->m.outputs);
-	free(b->m.weights);
-	free(b->m.gears);
-	free(b->m.name);
-	free(b->m.soc_version);
-}
 
 static const char *msg(void)
 {
@@ -159,7 +30,7 @@ static const char *msg(void)
 #define MSG_HAS(s) ck_assert_msg(strstr(last_msg, (s)), "message \"%s\" lacks \"%s\"", last_msg, (s))
 static char last_msg[RT_ERRMSG_MAX];
 
-static aclError plan_with(struct mb *b, aclTensorDesc *const *desc, uint32_t ndesc, const int64_t *gear,
+static aclError plan_with(struct omb *b, aclTensorDesc *const *desc, uint32_t ndesc, const int64_t *gear,
 			  struct rt_mplan **p)
 {
 	int64_t *key;
@@ -216,15 +87,15 @@ static void check_no_overlap(const struct rt_mplan *p)
 START_TEST(chain_peak_is_two_values)
 {
 	const int64_t d[2] = { 64, 100 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t v, i;
 
-	mb_init(&b);
-	v = mb_input(&b, "x", 2, d, NULL);
+	omb_init(&b, "test", 256, 128);
+	v = omb_input(&b, "x", 2, d, NULL);
 	for (i = 0; i < 10; i++)
-		v = mb_node(&b, i % 2 ? "Abs" : "Relu", 1, &v, 2, d);
-	mb_output(&b, v);
+		v = omb_node(&b, i % 2 ? "Abs" : "Relu", 1, &v, 2, d);
+	omb_output(&b, v);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_SUCCESS);
 	ck_assert_uint_eq(p->ntasks, 10);
 	/* 9 intermediates of 25600 bytes, the last value is the output. */
@@ -236,7 +107,7 @@ START_TEST(chain_peak_is_two_values)
 	ck_assert_uint_eq(p->values[p->nodes[9].in[0]].last_use, 9);
 	ck_assert_uint_eq(p->ncopies, 0);
 	rt_mplan_put(p);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -244,25 +115,25 @@ END_TEST
 START_TEST(diamond_keeps_shared_values_alive)
 {
 	const int64_t d[1] = { 1000 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t x, a, bb, c, in2[2];
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 1, d, NULL);
-	a = mb_node(&b, "Relu", 1, &x, 1, d);
-	bb = mb_node(&b, "Abs", 1, &a, 1, d);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 1, d, NULL);
+	a = omb_node(&b, "Relu", 1, &x, 1, d);
+	bb = omb_node(&b, "Abs", 1, &a, 1, d);
 	in2[0] = a;
 	in2[1] = bb;
-	c = mb_node(&b, "Add", 2, in2, 1, d);
-	mb_output(&b, c);
+	c = omb_node(&b, "Add", 2, in2, 1, d);
+	omb_output(&b, c);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_SUCCESS);
 	ck_assert_uint_eq(p->values[a].last_use, 2);
 	ck_assert_uint_ne(p->values[a].offset, p->values[bb].offset);
 	ck_assert_uint_eq(p->arena_bytes, 4032 + 4000);	/* the second at 4000 rounded up to 64 */
 	check_no_overlap(p);
 	rt_mplan_put(p);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -271,19 +142,19 @@ END_TEST
 START_TEST(workspaces_live_for_their_node)
 {
 	const int64_t d[2] = { 8, 50 }, r[1] = { 8 }, r2[2] = { 8, 1 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t x, s1, a, s2;
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 2, d, NULL);
-	s1 = mb_node(&b, "ReduceSumD", 1, &x, 1, r);
-	mb_attr_axes(&b, 0, -1);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 2, d, NULL);
+	s1 = omb_node(&b, "ReduceSumD", 1, &x, 1, r);
+	omb_attr_axes(&b, 0, -1);
 	(void)r2;
-	a = mb_node(&b, "Relu", 1, &s1, 1, r);
-	s2 = mb_node(&b, "ReduceSumD", 1, &a, 0, NULL);
-	mb_attr_axes(&b, 2, -1);
-	mb_output(&b, s2);
+	a = omb_node(&b, "Relu", 1, &s1, 1, r);
+	s2 = omb_node(&b, "ReduceSumD", 1, &a, 0, NULL);
+	omb_attr_axes(&b, 2, -1);
+	omb_output(&b, s2);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_SUCCESS);
 	ck_assert_uint_eq(p->nodes[0].ws_bytes, 4 * 50);
 	ck_assert_uint_eq(p->nodes[2].ws_bytes, 4 * 8);
@@ -292,7 +163,7 @@ START_TEST(workspaces_live_for_their_node)
 	ck_assert_uint_le(p->arena_bytes, 64 + 64 + 256);
 	ck_assert_uint_eq(p->sum_bytes, 32 + 200 + 32 + 32);
 	rt_mplan_put(p);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -300,22 +171,22 @@ END_TEST
 START_TEST(outputs_copied_from_inputs_constants_and_outputs)
 {
 	const int64_t d[1] = { 4 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t x, c, r;
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 1, d, NULL);
-	c = mb_value(&b, "w", OM_VALUE_CONST, 1, d);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 1, d, NULL);
+	c = omb_value(&b, "w", OM_VALUE_CONST, 1, d);
 	b.m.weights = calloc(1, 64);
 	b.m.weights_size = 64;
 	b.m.values[c].weight_offset = 0;
 	b.m.values[c].weight_size = 16;
-	r = mb_node(&b, "Relu", 1, &x, 1, d);
-	mb_output(&b, r);
-	mb_output(&b, x);
-	mb_output(&b, c);
-	mb_output(&b, r);
+	r = omb_node(&b, "Relu", 1, &x, 1, d);
+	omb_output(&b, r);
+	omb_output(&b, x);
+	omb_output(&b, c);
+	omb_output(&b, r);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_SUCCESS);
 	ck_assert_uint_eq(p->ncopies, 3);
 	ck_assert_uint_eq(p->copies[0].output, 1);
@@ -326,7 +197,7 @@ START_TEST(outputs_copied_from_inputs_constants_and_outputs)
 	ck_assert_uint_eq(p->ntasks, 4);
 	ck_assert_uint_eq(p->arena_bytes, 0);
 	rt_mplan_put(p);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -334,22 +205,22 @@ END_TEST
 START_TEST(dynamic_dims_from_descriptors_and_ranges)
 {
 	const int64_t d[2] = { -1, 16 }, range[4] = { 1, 8, 16, 16 }, wd[2] = { 16, 4 }, od[2] = { -1, 4 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	aclTensorDesc *t;
 	uint32_t x, w, y, in2[2];
 	int64_t shape[2] = { 3, 16 };
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 2, d, range);
-	w = mb_value(&b, "w", OM_VALUE_CONST, 2, wd);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 2, d, range);
+	w = omb_value(&b, "w", OM_VALUE_CONST, 2, wd);
 	b.m.weights = calloc(1, 256);
 	b.m.weights_size = 256;
 	b.m.values[w].weight_size = 256;
 	in2[0] = x;
 	in2[1] = w;
-	y = mb_node(&b, "MatMul", 2, in2, 2, od);
-	mb_output(&b, y);
+	y = omb_node(&b, "MatMul", 2, in2, 2, od);
+	omb_output(&b, y);
 	b.m.dynamic_shape = true;
 
 	/* Not given. */
@@ -389,7 +260,7 @@ START_TEST(dynamic_dims_from_descriptors_and_ranges)
 	ck_assert_int_eq(plan_with(&b, &t, 1, NULL, &p), ACL_ERROR_INVALID_PARAM);
 	MSG_HAS("dimension 0 is 0, outside its range [1, unbounded]");
 	aclDestroyTensorDesc(t);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -397,14 +268,14 @@ END_TEST
 START_TEST(gears_fill_unknown_dims)
 {
 	const int64_t d[2] = { -1, 5 }, g[1] = { 3 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t x, y;
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 2, d, NULL);
-	y = mb_node(&b, "Relu", 1, &x, 2, d);
-	mb_output(&b, y);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 2, d, NULL);
+	y = omb_node(&b, "Relu", 1, &x, 2, d);
+	omb_output(&b, y);
 	b.m.dynamic = OM_DYNAMIC_BATCH;
 	b.m.ngears = 3;
 	b.m.gear_len = 1;
@@ -412,7 +283,7 @@ START_TEST(gears_fill_unknown_dims)
 	b.m.gears[0] = 1;
 	b.m.gears[1] = 4;
 	b.m.gears[2] = 2;
-	(void)mb_input(&b, OM_DYNAMIC_TENSOR_NAME, 1, g, NULL);
+	(void)omb_input(&b, OM_DYNAMIC_TENSOR_NAME, 1, g, NULL);
 	b.m.values[b.m.inputs[1]].dtype = ACL_INT64;
 	b.m.values[b.m.inputs[1]].dims[0] = 1;
 	ck_assert_ptr_eq(rt_model_largest_gear(&b.m), &b.m.gears[1]);
@@ -423,7 +294,7 @@ START_TEST(gears_fill_unknown_dims)
 	ck_assert_int_eq(plan_with(&b, NULL, 0, &b.m.gears[2], &p), ACL_SUCCESS);
 	ck_assert_int_eq(p->values[y].dims[0], 2);
 	rt_mplan_put(p);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -432,30 +303,30 @@ END_TEST
 START_TEST(hw_and_dims_gears)
 {
 	const int64_t d[4] = { 1, 3, -1, -1 }, e[2] = { -1, 2 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t x, z, y, w;
 	int64_t hw[2] = { 5, 7 }, dims[3] = { 4, 6, 9 };
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 4, d, NULL);
-	y = mb_node(&b, "Relu", 1, &x, 4, d);
-	mb_output(&b, y);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 4, d, NULL);
+	y = omb_node(&b, "Relu", 1, &x, 4, d);
+	omb_output(&b, y);
 	b.m.dynamic = OM_DYNAMIC_HW;
 	b.m.gear_len = 2;
 	ck_assert_int_eq(plan_with(&b, NULL, 0, hw, &p), ACL_SUCCESS);
 	ck_assert_int_eq(p->values[y].dims[2], 5);
 	ck_assert_int_eq(p->values[y].dims[3], 7);
 	rt_mplan_put(p);
-	mb_free(&b);
+	omb_free(&b);
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 4, d, NULL);
-	z = mb_input(&b, "z", 2, e, NULL);
-	y = mb_node(&b, "Relu", 1, &x, 4, d);
-	w = mb_node(&b, "Abs", 1, &z, 2, e);
-	mb_output(&b, y);
-	mb_output(&b, w);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 4, d, NULL);
+	z = omb_input(&b, "z", 2, e, NULL);
+	y = omb_node(&b, "Relu", 1, &x, 4, d);
+	w = omb_node(&b, "Abs", 1, &z, 2, e);
+	omb_output(&b, y);
+	omb_output(&b, w);
 	b.m.dynamic = OM_DYNAMIC_DIMS;
 	b.m.gear_len = 3;
 	ck_assert_int_eq(plan_with(&b, NULL, 0, dims, &p), ACL_SUCCESS);
@@ -466,7 +337,7 @@ START_TEST(hw_and_dims_gears)
 	b.m.gear_len = 2;
 	ck_assert_int_eq(plan_with(&b, NULL, 0, dims, &p), ACL_ERROR_INVALID_PARAM);
 	MSG_HAS("input 1 (z): dimension 0 has no value in the model's gears");
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -474,37 +345,37 @@ END_TEST
 START_TEST(node_failures_name_the_node)
 {
 	const int64_t d[1] = { 4 }, e[1] = { 5 }, bad[1] = { 3 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	uint32_t x, z, y, in2[2];
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 1, d, NULL);
-	z = mb_input(&b, "z", 1, e, NULL);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 1, d, NULL);
+	z = omb_input(&b, "z", 1, e, NULL);
 	in2[0] = x;
 	in2[1] = z;
-	y = mb_node(&b, "Add", 2, in2, 1, d);
-	mb_output(&b, y);
+	y = omb_node(&b, "Add", 2, in2, 1, d);
+	omb_output(&b, y);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_ERROR_OP_INPUT_NOT_MATCH);
 	MSG_HAS("node n0 (Add): ");
-	mb_free(&b);
+	omb_free(&b);
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 1, d, NULL);
-	y = mb_node(&b, "NoSuchOp", 1, &x, 1, d);
-	mb_output(&b, y);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 1, d, NULL);
+	y = omb_node(&b, "NoSuchOp", 1, &x, 1, d);
+	omb_output(&b, y);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_ERROR_OP_NOT_FOUND);
 	MSG_HAS("node n0 (NoSuchOp)");
-	mb_free(&b);
+	omb_free(&b);
 
 	/* The model's output shape disagrees with the operator's. */
-	mb_init(&b);
-	x = mb_input(&b, "x", 1, d, NULL);
-	y = mb_node(&b, "Relu", 1, &x, 1, bad);
-	mb_output(&b, y);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 1, d, NULL);
+	y = omb_node(&b, "Relu", 1, &x, 1, bad);
+	omb_output(&b, y);
 	ck_assert_int_eq(plan_with(&b, NULL, 0, NULL, &p), ACL_ERROR_OP_OUTPUT_NOT_MATCH);
 	MSG_HAS("node n0 (Relu)");
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 
@@ -512,17 +383,17 @@ START_TEST(plan_cache_keeps_the_recent_few)
 {
 	const int64_t d[1] = { -1 }, range[2] = { 1, 100 };
 	struct rt_mplan_cache c = { 0 };
-	struct mb b;
+	struct omb b;
 	struct rt_mplan *p;
 	aclTensorDesc *t;
 	int64_t shape[1];
 	uint32_t x, y;
 	int i;
 
-	mb_init(&b);
-	x = mb_input(&b, "x", 1, d, range);
-	y = mb_node(&b, "Relu", 1, &x, 1, d);
-	mb_output(&b, y);
+	omb_init(&b, "test", 256, 128);
+	x = omb_input(&b, "x", 1, d, range);
+	y = omb_node(&b, "Relu", 1, &x, 1, d);
+	omb_output(&b, y);
 	t = aclCreateTensorDesc(ACL_FLOAT, 1, d, ACL_FORMAT_ND);
 	for (i = 1; i <= RT_MODEL_PLAN_CACHE + 1; i++) {
 		shape[0] = i;
@@ -543,7 +414,7 @@ START_TEST(plan_cache_keeps_the_recent_few)
 	rt_mplan_cache_clear(&c);
 	ck_assert_uint_eq(c.count, 0);
 	aclDestroyTensorDesc(t);
-	mb_free(&b);
+	omb_free(&b);
 }
 END_TEST
 

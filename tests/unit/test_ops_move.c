@@ -923,6 +923,58 @@ START_TEST(corrupt_descriptors)
 }
 END_TEST
 
+/*
+ * ViewCopyD writes a strided view of its output: every byte of its
+ * descriptor changed, the run faults without writing or stays within the
+ * storage it was given (ASan watches the guard bytes after it too).
+ */
+START_TEST(viewcopy_hostile_bytes)
+{
+	const int64_t d[] = { 3, 4 }, st[] = { 1, 5 };
+	static const unsigned char vals[] = { 0x00, 0xff, 0x7f, 0x01, 0x80 };
+	struct vops_tensor x = { .dtype = ACL_INT16, .ndim = 2, .dims = d,
+				 .strides = (const int64_t[]){ 1, 3 } };
+	struct vops_attr at[5];
+	unsigned char desc[VOPS_MAX_DESC], stor[64 + 16], guard[16];
+	int16_t in[12];
+	unsigned int i, v, faults = 0;
+	char why[256];
+
+	for (i = 0; i < 12; i++)
+		in[i] = (int16_t)(i * 7 - 20);
+	vc_attrs(at, 2, d, st, 2, 32);
+	at[4] = ai("dst_type", ACL_FLOAT16);
+	ck_assert_int_eq(do_plan("ViewCopyD", 1, &x, 1, at, 5), VOPS_OK);
+	ck_assert_int_eq(plan.out[0].bytes, 64);
+	memset(guard, 0x3c, sizeof(guard));
+	for (i = 0; i < plan.desc_size; i++)
+		for (v = 0; v < sizeof(vals); v++) {
+			struct vops_operand ops[2] = {
+				{ in, plan.in_bytes[0], VNPU_OPERAND_READ },
+				{ stor, plan.out[0].bytes, VNPU_OPERAND_WRITE },
+			};
+			enum vops_run_status rs;
+
+			memcpy(desc, plan.desc, plan.desc_size);
+			if (desc[i] == vals[v])
+				continue;
+			desc[i] = vals[v];
+			memset(stor, 0xa5, 64);
+			memcpy(stor + 64, guard, sizeof(guard));
+			rs = vops_run(desc, plan.desc_size, ops, 2, NULL, why, sizeof(why));
+			ck_assert_msg(rs == VOPS_RUN_OK || rs == VOPS_RUN_FAULT, "byte %u: %d", i, rs);
+			ck_assert_msg(!memcmp(stor + 64, guard, sizeof(guard)),
+				      "byte %u: wrote past the storage", i);
+			if (rs != VOPS_RUN_FAULT)
+				continue;
+			faults++;
+			for (unsigned int b = 0; b < 64; b++)
+				ck_assert_msg(stor[b] == 0xa5, "byte %u faulted after writing", i);
+		}
+	ck_assert_uint_gt(faults, 0);
+}
+END_TEST
+
 static bool stop_now(void *priv)
 {
 	(void)priv;
@@ -995,6 +1047,7 @@ static Suite *move_suite(void)
 	tcase_add_test(tc, viewcopy_dtype_pairs);
 	tcase_add_test(tc, viewcopy_refusals);
 	tcase_add_test(tc, corrupt_descriptors);
+	tcase_add_test(tc, viewcopy_hostile_bytes);
 	tcase_add_test(tc, cancel);
 	suite_add_tcase(s, tc);
 	return s;

@@ -627,6 +627,159 @@ START_TEST(pools)
 }
 END_TEST
 
+/* ---- adaptive pooling ---------------------------------------------------------------- */
+
+static bool stop_always(void *priv)
+{
+	(void)priv;
+	return true;
+}
+
+/*
+ * AdaptiveAvgPool2d and AdaptiveMaxPool2d (with argmax) of x @xd (rank
+ * @nd, NCHW or CHW; a view with strides @xs over @bufn elements when @xs)
+ * to @oh x @ow, against PyTorch's bins worked out here with floor and ceil.
+ */
+static void adaptive_case(int32_t dt, int nd, const int64_t *xd, const int64_t *xs, uint64_t bufn,
+			  int64_t oh, int64_t ow, const struct vops_ctl *ctl)
+{
+	struct call av = { .type = "AdaptiveAvgPool2d" };
+	struct call mx = { .type = "AdaptiveMaxPool2d", .nout = 2 };
+	int64_t os[2] = { oh, ow }, h = xd[nd - 2], w = xd[nd - 1], bd[1] = { (int64_t)bufn };
+	int64_t planes = nd == 4 ? xd[0] * xd[1] : xd[0], st[4];
+	uint64_t n = (uint64_t)(planes * oh * ow);
+	double *wa = calloc(n, sizeof(double)), *wm = calloc(n, sizeof(double));
+	int64_t *wi = calloc(n, sizeof(int64_t));
+	struct call *cs[2] = { &av, &mx };
+
+	for (int k = 0; k < 2; k++) {
+		if (xs) {
+			input(cs[k], dt, 1, bd, NULL);
+			cs[k]->in[0].ndim = nd;
+			memcpy(cs[k]->dims[0], xd, (size_t)nd * sizeof(*xd));
+			cs[k]->in[0].strides = xs;
+		} else {
+			input(cs[k], dt, nd, xd, NULL);
+		}
+		attr_ints(cs[k], "output_size", 2, os);
+		run_ctl(cs[k], ctl);
+		ck_assert_int_eq(cs[k]->plan.out[0].ndim, nd);
+		ck_assert_int_eq(cs[k]->plan.out[0].dims[nd - 2], oh);
+		ck_assert_int_eq(cs[k]->plan.out[0].dims[nd - 1], ow);
+		ck_assert_int_eq(cs[k]->plan.out[0].dims[nd - 3], xd[nd - 3]);
+	}
+	ck_assert_int_eq(mx.plan.out[1].dtype, ACL_INT64);
+	for (int d = nd - 1, s1 = 1; d >= 0; s1 *= (int)xd[d], d--)
+		st[d] = xs ? xs[d] : s1;
+	for (int64_t pl = 0; pl < planes; pl++) {
+		int64_t base = nd == 4 ? (pl / xd[1]) * st[0] + (pl % xd[1]) * st[1] : pl * st[0];
+
+		for (int64_t y = 0; y < oh; y++)
+			for (int64_t x = 0; x < ow; x++) {
+				int64_t y0 = (int64_t)floor((double)(y * h) / (double)oh);
+				int64_t y1 = (int64_t)ceil((double)((y + 1) * h) / (double)oh);
+				int64_t x0 = (int64_t)floor((double)(x * w) / (double)ow);
+				int64_t x1 = (int64_t)ceil((double)((x + 1) * w) / (double)ow);
+				double sum = 0, best = -INFINITY;
+				int64_t arg = y0 * w + x0;
+				uint64_t q = (uint64_t)((pl * oh + y) * ow + x);
+
+				for (int64_t i = y0; i < y1; i++)
+					for (int64_t j = x0; j < x1; j++) {
+						double v = load(av.data[0], dt,
+								(uint64_t)(base + i * st[nd - 2] +
+									   j * st[nd - 1]));
+
+						sum += v;
+						if (v > best || isnan(v)) {
+							best = v;
+							arg = i * w + j;
+						}
+					}
+				wa[q] = sum / (double)((y1 - y0) * (x1 - x0));
+				wm[q] = best;
+				wi[q] = arg;
+			}
+	}
+	check_out(&av, wa, n, tol_of(dt));
+	check_out(&mx, wm, n, 0);
+	for (uint64_t q = 0; q < n; q++)
+		ck_assert_int_eq(((int64_t *)mx.out[1])[q], wi[q]);
+	free(wa);
+	free(wm);
+	free(wi);
+	done(&av);
+	done(&mx);
+}
+
+START_TEST(adaptive_pools)
+{
+	static const int32_t dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE };
+	int64_t x4[4] = { 2, 3, 7, 5 }, x3[3] = { 3, 4, 6 }, up[4] = { 1, 2, 3, 2 };
+	int64_t xt[4] = { 2, 3, 5, 7 }, ts[4] = { 105, 35, 1, 5 };
+
+	for (size_t k = 0; k < sizeof(dts) / sizeof(dts[0]); k++) {
+		/* bins of 2 and 3 rows that overlap; columns 5 into 4 */
+		adaptive_case(dts[k], 4, x4, NULL, 0, 3, 4, NULL);
+		adaptive_case(dts[k], 3, x3, NULL, 0, 4, 6, NULL);
+	}
+	/* more outputs than inputs: bins of one element, repeated */
+	adaptive_case(ACL_FLOAT, 4, up, NULL, 0, 5, 4, NULL);
+	/* global: [1, 1] */
+	adaptive_case(ACL_DOUBLE, 4, x4, NULL, 0, 1, 1, NULL);
+	/* x a view: H and W transposed in its storage */
+	adaptive_case(ACL_FLOAT, 4, xt, ts, 210, 2, 3, NULL);
+}
+END_TEST
+
+/* Max: a NaN wins its bin (PyTorch's rule), -inf bins keep their first index. */
+START_TEST(adaptive_nan)
+{
+	struct call mx = { .type = "AdaptiveMaxPool2d", .nout = 2 };
+	int64_t xd[4] = { 1, 1, 2, 4 }, os[2] = { 1, 2 };
+	double v[8] = { 1, NAN, 3, 2, -INFINITY, -INFINITY, 7, NAN };
+
+	input(&mx, ACL_FLOAT, 4, xd, v);
+	v[0] = -INFINITY, v[1] = -INFINITY;
+	attr_ints(&mx, "output_size", 2, os);
+	run(&mx);
+	ck_assert(isnan(((float *)mx.out[0])[0]) && isnan(((float *)mx.out[0])[1]));
+	ck_assert_int_eq(((int64_t *)mx.out[1])[0], 1);
+	ck_assert_int_eq(((int64_t *)mx.out[1])[1], 7);
+	done(&mx);
+	mx = (struct call){ .type = "AdaptiveMaxPool2d", .nout = 2 };
+	input(&mx, ACL_FLOAT, 4, xd, v);
+	attr_ints(&mx, "output_size", 2, os);
+	run(&mx);
+	ck_assert(isinf(((float *)mx.out[0])[0]));
+	ck_assert_int_eq(((int64_t *)mx.out[1])[0], 0);
+	done(&mx);
+}
+END_TEST
+
+START_TEST(adaptive_parallel_cancel)
+{
+	unsigned int calls = 0;
+	struct vops_ctl par = { .parallel = backwards, .priv = &calls };
+	struct vops_ctl stop = { .should_stop = stop_always };
+	int64_t big[4] = { 4, 16, 64, 64 }, os[2] = { 7, 7 };
+	struct call c = { .type = "AdaptiveAvgPool2d" };
+	struct vops_operand o[MAXT + 3];
+	char why[256];
+	unsigned int n;
+
+	adaptive_case(ACL_FLOAT, 4, big, NULL, 0, 7, 7, &par);
+	ck_assert_uint_ge(calls, 2);
+	input(&c, ACL_FLOAT, 4, big, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	ck_assert_int_eq(plan(&c), VOPS_OK);
+	n = operands(&c, o);
+	ck_assert_int_eq(vops_run(c.plan.desc, c.plan.desc_size, o, n, &stop, why, sizeof(why)),
+			 VOPS_RUN_CANCELED);
+	done(&c);
+}
+END_TEST
+
 /* ---- views ------------------------------------------------------------------------------ */
 
 /* A transposed view as x1, a view with an offset as Conv2D's x: the planner copies them. */
@@ -780,6 +933,58 @@ static void corrupt_all(struct call *c)
 	done(c);
 }
 
+START_TEST(adaptive_errors)
+{
+	int64_t x4[4] = { 1, 2, 5, 5 }, x2[2] = { 5, 5 }, e4[4] = { 1, 2, 0, 5 }, os[2] = { 2, 2 };
+	int64_t z[2] = { 0, 2 }, n0[4] = { 0, 2, 5, 5 };
+	struct call c;
+
+	c = (struct call){ .type = "AdaptiveAvgPool2d" };
+	input(&c, ACL_FLOAT, 4, x4, NULL);
+	expect(&c, VOPS_ERR_ATTR, "output_size");
+	c = (struct call){ .type = "AdaptiveAvgPool2d" };
+	input(&c, ACL_FLOAT, 4, x4, NULL);
+	attr_ints(&c, "output_size", 1, os);
+	expect(&c, VOPS_ERR_ATTR, "output_size");
+	c = (struct call){ .type = "AdaptiveMaxPool2d" };
+	input(&c, ACL_FLOAT, 4, x4, NULL);
+	attr_ints(&c, "output_size", 2, z);
+	expect(&c, VOPS_ERR_ATTR, "output_size");
+	c = (struct call){ .type = "AdaptiveAvgPool2d" };
+	input(&c, ACL_FLOAT, 2, x2, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	expect(&c, VOPS_ERR_INPUT, "NCHW");
+	c = (struct call){ .type = "AdaptiveMaxPool2d" };
+	input(&c, ACL_INT32, 4, x4, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	expect(&c, VOPS_ERR_DTYPE, "ACL_INT32");
+	c = (struct call){ .type = "AdaptiveAvgPool2d", .nout = 2 };
+	input(&c, ACL_FLOAT, 4, x4, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	expect(&c, VOPS_ERR_OUTPUT, "output");
+	c = (struct call){ .type = "AdaptiveMaxPool2d", .nout = 3 };
+	input(&c, ACL_FLOAT, 4, x4, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	expect(&c, VOPS_ERR_OUTPUT, "output");
+	c = (struct call){ .type = "AdaptiveMaxPool2d" };
+	input(&c, ACL_FLOAT, 4, e4, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	expect(&c, VOPS_ERR_INPUT, "empty");
+	c = (struct call){ .type = "AdaptiveMaxPool2d" };
+	input(&c, ACL_FLOAT, 4, x4, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	attr_int(&c, "ksize", 2);
+	expect(&c, VOPS_ERR_ATTR, "ksize");
+	/* no planes: an empty plan */
+	c = (struct call){ .type = "AdaptiveAvgPool2d" };
+	input(&c, ACL_FLOAT, 4, n0, NULL);
+	attr_ints(&c, "output_size", 2, os);
+	ck_assert_int_eq(plan(&c), VOPS_OK);
+	ck_assert(c.plan.empty);
+	done(&c);
+}
+END_TEST
+
 START_TEST(hostile_descriptors)
 {
 	int64_t x4[4] = { 1, 2, 5, 5 }, f4[4] = { 4, 1, 3, 3 }, b1[1] = { 4 }, st[4] = { 1, 1, 2, 1 };
@@ -827,6 +1032,10 @@ START_TEST(hostile_descriptors)
 	attr_str(&c, "equation", "bij,jk->bik");
 	attr_int(&c, "N", 2);
 	corrupt_all(&c);
+	c = (struct call){ .type = "AdaptiveMaxPool2d", .nout = 2 };
+	input(&c, ACL_FLOAT16, 4, x4, NULL);
+	attr_ints(&c, "output_size", 2, m2);
+	corrupt_all(&c);
 }
 END_TEST
 
@@ -845,6 +1054,10 @@ static Suite *nn_suite(void)
 	tcase_add_test(tc, conv_parallel);
 	tcase_add_test(tc, conv_transpose);
 	tcase_add_test(tc, pools);
+	tcase_add_test(tc, adaptive_pools);
+	tcase_add_test(tc, adaptive_nan);
+	tcase_add_test(tc, adaptive_parallel_cancel);
+	tcase_add_test(tc, adaptive_errors);
 	tcase_add_test(tc, views);
 	tcase_add_test(tc, plan_errors);
 	tcase_add_test(tc, hostile_descriptors);

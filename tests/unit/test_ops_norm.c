@@ -1015,6 +1015,20 @@ START_TEST(desc_corrupt)
 	big = -1;
 	memcpy(q->desc + q->desc_size - 32, &big, 8);
 	expect_fault(q, mem, isz);
+	/* RmsNorm: a negative epsilon, an int parameter it does not have */
+	in[0] = vt(&x);
+	in[1] = vt(&g);
+	mem[0] = x.mem, mem[1] = g.mem;
+	isz[0] = 24 * 4, isz[1] = 6 * 4;
+	plan_ok("RmsNorm", 2, in, 2, NULL, 0, p);
+	*q = *p;
+	nan = -1.0;
+	memcpy(q->desc + q->desc_size - 8, &nan, 8);
+	expect_fault(q, mem, isz);
+	*q = *p;
+	three = 1 | 1ll << 32;	/* ni 1, nf 1 */
+	memcpy(q->desc + q->desc_size - 16, &three, 8);
+	expect_fault(q, mem, isz);
 	tens_free(&x);
 	tens_free(&g);
 	tens_free(&x2);
