@@ -5,9 +5,10 @@
  * relative offsets, axis lists, shape checks and their type tables.
  * Static inline, so that libopapi.so exports none of it.
  *
- * nn_view() returns one view per thread, valid until its next call: a
- * function that keeps a view while it asks for another copies it
- * (struct nn_view by value: its dims and strides stay the value's).
+ * The functions keep the views they hold as copies (struct nn_view by
+ * value; its dims and strides stay the value's): they were written when
+ * nn_view() returned one view per thread, valid until its next call, and
+ * a copy stays right whatever the core's lifetime of the pointer.
  */
 #ifndef VNPU_LIB_ACLNN_OPS_NN_SHAPE_UTIL_H
 #define VNPU_LIB_ACLNN_OPS_NN_SHAPE_UTIL_H
@@ -90,7 +91,6 @@ static inline bool nns_same_dtype(struct nn_exec *x, nn_val v, const char *name,
 
 	if (!nn_ok(x))
 		return false;
-	/* one nn_view() at a time: it returns a view valid until the next call */
 	a = nn_view(x, v)->dtype;
 	b = nn_view(x, like)->dtype;
 	if (a == b)
