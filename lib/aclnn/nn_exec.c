@@ -721,9 +721,11 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 		NN_ATTR_INT("dst_storage_size", (int64_t)q->reach - q->offset),
 		NN_ATTR_DTYPE("dst_type", q->dtype),
 	};
+	uint64_t first = (uint64_t)q->offset * nn_dtype_size(q->dtype);
 	struct nn_value *p, *root;
 	nn_val t;
 
+	/* New values may move the array: @q is not used past this point. */
 	t = nn_op1(x, "ViewCopyD", 1, &v, a, NN_COUNT(a));
 	if (t < 0)
 		return;
@@ -732,7 +734,7 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 	root = root_of(x, o);
 	p->base = root->base;
 	p->slot = root->slot;
-	p->delta = root->delta + (uint64_t)q->offset * nn_dtype_size(q->dtype);
+	p->delta = root->delta + first;
 	p->bound = p->count;
 	p->retargeted = o;
 }
@@ -740,6 +742,8 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 static void store(struct nn_exec *x, nn_val v, nn_val o, bool bcast)
 {
 	struct nn_value *q;
+	aclDataType dt;
+	bool dense;
 	nn_val w;
 	int i;
 
@@ -770,13 +774,16 @@ static void store(struct nn_exec *x, nn_val v, nn_val o, bool bcast)
 	}
 	if (!q->count)
 		return;
+	/* New values may move the array: @q is not used past this point. */
+	dense = q->dense;
+	dt = q->dtype;
 	w = v;
 	if (overlap(x, w, o))
 		w = nn_dense(x, w, ACL_DT_UNDEFINED);	/* read it all before writing */
 	if (w < 0)
 		return;
-	if (q->dense && same_shape(x, w, o)) {
-		w = nn_dense(x, w, q->dtype);
+	if (dense && same_shape(x, w, o)) {
+		w = nn_dense(x, w, dt);
 		if (w >= 0 && can_retarget(x, w, o))
 			retarget(x, w, o);
 		else if (w >= 0)
