@@ -41,6 +41,32 @@ aclnnStatus nn_fail(struct nn_exec *x, aclnnStatus code, const char *fmt, ...)
 	return code;
 }
 
+#define CHUNK_BYTES 8192u
+
+void *nn_alloc(struct nn_exec *x, size_t n)
+{
+	struct nn_chunk *c = x->arena;
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (!c || c->cap - c->used < n) {
+		size_t cap = n > CHUNK_BYTES ? n : CHUNK_BYTES;
+
+		c = malloc(sizeof(*c) + cap);
+		if (!c) {
+			nn_fail(x, ACLNN_ERR_INNER, "out of memory");
+			return NULL;
+		}
+		c->next = x->arena;
+		c->used = 0;
+		c->cap = cap;
+		x->arena = c;
+	}
+	p = c->data + c->used;
+	c->used += n;
+	return p;
+}
+
 struct nn_exec *nn_begin(const char *api)
 {
 	struct nn_exec *x = calloc(1, sizeof(*x));
@@ -57,28 +83,21 @@ struct nn_exec *nn_begin(const char *api)
 
 void nn_exec_free(struct nn_exec *x)
 {
-	int i;
 
 	if (!x)
 		return;
-	for (i = 0; i < x->nvalues; i++)
-		free(x->values[i].view);
-	for (i = 0; i < x->nsteps; i++) {
-		free(x->steps[i].desc);
-		free(x->steps[i].ops);
+	while (x->arena) {
+		struct nn_chunk *c = x->arena;
+
+		x->arena = c->next;
+		free(c);
 	}
-	free(x->values);
-	free(x->slots);
-	free(x->steps);
-	free(x->tasks);
-	free(x->data);
-	free(x->patches);
-	free(x->ranges);
 	pthread_mutex_destroy(&x->lock);
 	free(x);
 }
 
-/* Grow an array of @size-byte items to hold one more. */
+/* Grow an array of @size-byte items to hold one more (in the arena: the
+ * old copy stays there until the executor goes). */
 static bool grow(struct nn_exec *x, void **arr, int n, int *cap, size_t size)
 {
 	void *p;
@@ -87,11 +106,11 @@ static bool grow(struct nn_exec *x, void **arr, int n, int *cap, size_t size)
 	if (n < *cap)
 		return true;
 	c = *cap ? *cap * 2 : 8;
-	p = realloc(*arr, (size_t)c * size);
-	if (!p) {
-		nn_fail(x, ACLNN_ERR_INNER, "out of memory");
+	p = nn_alloc(x, (size_t)c * size);
+	if (!p)
 		return false;
-	}
+	if (n)
+		memcpy(p, *arr, (size_t)n * size);
 	*arr = p;
 	*cap = c;
 	return true;
@@ -141,11 +160,9 @@ static nn_val new_value(struct nn_exec *x, aclDataType dt, int ndim, const int64
 	memset(v, 0, sizeof(*v));
 	/* One block: the view callers get (stable while the executor lives,
 	 * whatever values come after), then the dimensions and strides. */
-	v->view = malloc(sizeof(*v->view) + (2 * (size_t)ndim + 1) * sizeof(int64_t));
-	if (!v->view) {
-		nn_fail(x, ACLNN_ERR_INNER, "out of memory");
+	v->view = nn_alloc(x, sizeof(*v->view) + (2 * (size_t)ndim + 1) * sizeof(int64_t));
+	if (!v->view)
 		return NN_NONE;
-	}
 	v->dims = (int64_t *)(v->view + 1);
 	v->strides = v->dims + ndim;
 	v->dtype = dt;
@@ -520,8 +537,9 @@ int nn_op(struct nn_exec *x, const char *type, int nin, const nn_val *in, const 
 	  unsigned int nattrs, int nout, nn_val *out)
 {
 	struct vops_tensor t[VOPS_MAX_INPUTS];
+	/* On the stack as aclopExecuteV2's (tens of KiB; no malloc per call). */
+	struct vops_plan planned, *plan;
 	struct vops_error err;
-	struct vops_plan *plan;
 	struct nn_step *s;
 	int i, n;
 
@@ -540,35 +558,27 @@ int nn_op(struct nn_exec *x, const char *type, int nin, const nn_val *in, const 
 		}
 		vt_of(x, in[i], &t[i]);
 	}
-	plan = malloc(sizeof(*plan));
-	if (!plan) {
-		nn_fail(x, ACLNN_ERR_INNER, "out of memory");
-		return -1;
-	}
+	plan = &planned;
 	if (vops_plan(type, nin, t, nout, attrs, nattrs, plan, &err)) {
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s", err.msg);
-		goto fail;
+		return -1;
 	}
 	for (i = 0; i < plan->nout; i++) {
 		out[i] = new_temp(x, plan->out[i].dtype, plan->out[i].ndim, plan->out[i].dims);
 		if (out[i] < 0)
-			goto fail;
+			return -1;
 	}
-	if (plan->empty) {
-		free(plan);
+	if (plan->empty)
 		return 0;
-	}
 	s = new_step(x, NN_STEP_OP);
 	if (!s)
-		goto fail;
+		return -1;
 	n = (int)vops_plan_operands(plan);
 	s->type = plan->type;
-	s->desc = malloc(plan->desc_size);
-	s->ops = calloc((size_t)n, sizeof(*s->ops));
-	if (!s->desc || !s->ops) {
-		nn_fail(x, ACLNN_ERR_INNER, "out of memory");
-		goto fail;
-	}
+	s->desc = nn_alloc(x, plan->desc_size);
+	s->ops = nn_alloc(x, (size_t)n * sizeof(*s->ops));
+	if (!s->desc || !s->ops)
+		return -1;
 	memcpy(s->desc, plan->desc, plan->desc_size);
 	s->desc_size = plan->desc_size;
 	s->nops = n;
@@ -587,11 +597,7 @@ int nn_op(struct nn_exec *x, const char *type, int nin, const nn_val *in, const 
 	if (plan->ws_bytes)
 		s->ops[n - 1] = (struct nn_operand){ .value = -1, .bytes = plan->ws_bytes,
 						     .access = VNPU_OPERAND_WORKSPACE };
-	free(plan);
 	return 0;
-fail:
-	free(plan);
-	return -1;
 }
 
 nn_val nn_op1(struct nn_exec *x, const char *type, int nin, const nn_val *in, const struct vops_attr *attrs,

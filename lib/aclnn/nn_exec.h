@@ -83,9 +83,19 @@ struct nn_patch {
 
 #define NN_SHAPE_BUFS 4
 
+/* A block of an executor's arena: everything the executor holds is cut
+ * from these and freed with it (a small operator costs a few mallocs, not
+ * dozens). */
+struct nn_chunk {
+	struct nn_chunk *next;
+	size_t used, cap;
+	_Alignas(16) unsigned char data[];
+};
+
 struct nn_exec {
 	const char *api;
 	aclnnStatus status;		/* the first failure */
+	struct nn_chunk *arena;		/* newest first */
 	int32_t device;			/* current at the build, or -1 */
 
 	struct nn_value *values;
@@ -118,6 +128,9 @@ struct nn_exec {
 	uint32_t handle_index, handle_gen;
 };
 
+/* @n bytes (16-aligned) that live as long as @x; NULL after recording
+ * the failure. */
+void *nn_alloc(struct nn_exec *x, size_t n);
 /* Free everything of @x (not its registry entry). */
 void nn_exec_free(struct nn_exec *x);
 /* Register @x and return its handle (NULL: out of memory, recorded). */

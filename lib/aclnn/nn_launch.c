@@ -125,9 +125,11 @@ static bool add_patch(struct nn_exec *x, uint32_t *cap, uint32_t where, bool in_
 	if (x->npatches == *cap) {
 		uint32_t c = *cap ? *cap * 2 : 16;
 
-		p = realloc(x->patches, c * sizeof(*p));
+		p = nn_alloc(x, c * sizeof(*p));
 		if (!p)
 			return false;
+		if (x->npatches)
+			memcpy(p, x->patches, x->npatches * sizeof(*p));
 		x->patches = p;
 		*cap = c;
 	}
@@ -146,11 +148,12 @@ static bool add_patch(struct nn_exec *x, uint32_t *cap, uint32_t where, bool in_
  * still takes a word: value writes are 4 or 8 bytes). */
 static aclnnStatus place_temps(struct nn_exec *x)
 {
-	bool *used = calloc(x->nvalues ? (size_t)x->nvalues : 1, sizeof(*used));
+	bool *used = nn_alloc(x, x->nvalues ? (size_t)x->nvalues : 1);
 	int i, j;
 
 	if (!used)
-		return nn_fail(x, ACLNN_ERR_INNER, "out of memory");
+		return x->status;
+	memset(used, 0, x->nvalues ? (size_t)x->nvalues : 1);
 	for (i = 0; i < x->nsteps; i++) {
 		const struct nn_step *s = &x->steps[i];
 
@@ -170,7 +173,6 @@ static aclnnStatus place_temps(struct nn_exec *x)
 		v->delta = x->ws_temps;
 		x->ws_temps = align_up(x->ws_temps + (bytes < 8 ? 8 : bytes), WS_ALIGN);
 	}
-	free(used);
 	return ACLNN_SUCCESS;
 }
 
@@ -202,11 +204,13 @@ static aclnnStatus build_job(struct nn_exec *x)
 			       VNPU_MAX_TASKS_PER_SUBMIT, VNPU_MAX_SUBMIT_DATA);
 	x->ws_step = align_up(x->ws_temps, align);
 	x->ws_size = ws_max ? x->ws_step + ws_max : x->ws_temps;
-	x->tasks = calloc(x->nsteps ? (size_t)x->nsteps : 1, sizeof(*x->tasks));
-	x->data = calloc(size ? size : 1, 1);
-	x->ranges = calloc((size_t)x->nslots + 1, sizeof(*x->ranges));
+	x->tasks = nn_alloc(x, (x->nsteps ? (size_t)x->nsteps : 1) * sizeof(*x->tasks));
+	x->data = nn_alloc(x, size ? size : 1);
+	x->ranges = nn_alloc(x, ((size_t)x->nslots + 1) * sizeof(*x->ranges));
 	if (!x->tasks || !x->data || !x->ranges)
-		return nn_fail(x, ACLNN_ERR_INNER, "out of memory");
+		return x->status;
+	memset(x->tasks, 0, (x->nsteps ? (size_t)x->nsteps : 1) * sizeof(*x->tasks));
+	memset(x->data, 0, size ? size : 1);
 	for (i = 0; i < x->nsteps; i++) {
 		const struct nn_step *s = &x->steps[i];
 		uint32_t where = (uint32_t)((unsigned char *)&x->tasks[i] - (unsigned char *)x->tasks);
