@@ -83,6 +83,20 @@
 #include "aclnnop/aclnn_tan.h"
 #include "aclnnop/aclnn_tanh.h"
 #include "aclnnop/aclnn_zero.h"
+#include "aclnnop/aclnn_bitwise_not.h"
+#include "aclnnop/aclnn_celu.h"
+#include "aclnnop/aclnn_floor_divide.h"
+#include "aclnnop/aclnn_fmod_scalar.h"
+#include "aclnnop/aclnn_fmod_tensor.h"
+#include "aclnnop/aclnn_frac.h"
+#include "aclnnop/aclnn_hardshrink.h"
+#include "aclnnop/aclnn_hardtanh.h"
+#include "aclnnop/aclnn_isneginf.h"
+#include "aclnnop/aclnn_isposinf.h"
+#include "aclnnop/aclnn_selu.h"
+#include "aclnnop/aclnn_softshrink.h"
+#include "aclnnop/aclnn_threshold.h"
+#include "aclnnop/aclnn_trunc.h"
 #include "nnt.h"
 
 #define INV ACLNN_ERR_PARAM_INVALID
@@ -1157,6 +1171,242 @@ START_TEST(fills)
 }
 END_TEST
 
+/* ---- second batch: Fmod, FloorDivide, shrinks, thresholds, Trunc, Frac ------------ */
+
+static double f_fmod(double a, double b, double p) { (void)p; return fmod(a, b); }
+
+START_TEST(fmod_and_floor_divide)
+{
+	static const int64_t d14[] = { 1, 4 }, d54[] = { 5, 4 }, st[] = { 4, 1 };
+	static const double av[] = { 7, -7, 7, -7, 9, -9, 1, 0, 5, -5, 13, -1 };
+	static const double dv[] = { 2, 3, -2, -3 };
+	struct nnt *i = nnt_from(ACL_INT32, 2, D34, av), *d = nnt_from(ACL_INT32, 2, d14, dv);
+	struct nnt *oi = nnt_zeros(ACL_INT32, 2, D34), *of = nnt_zeros(ACL_FLOAT, 2, D34);
+	struct nnt *f = nnt_new_transposed(ACL_FLOAT, 2, D34, -9, 9, 300), *g = nnt_new(ACL_FLOAT, 1, d14 + 1, 0.5, 3, 301);
+	struct nnt *h = nnt_new(ACL_FLOAT16, 2, D34, -9, 9, 302), *oh = nnt_zeros(ACL_FLOAT16, 2, D34);
+	struct nnt *base = nnt_new(ACL_FLOAT, 2, d54, -9, 9, 303), *sl = nnt_view(base, 2, D34, st, 4);
+	struct nnt *b = nnt_new(ACL_BOOL, 2, D34, 0, 1, 304), *ob = nnt_zeros(ACL_BOOL, 2, D34);
+	struct nnt *d3 = nnt_zeros(ACL_INT32, 1, (const int64_t[]){ 3 });
+	aclScalar *s = fsc(-1.5), *is = isc(4);
+	void *before = nnt_snapshot(base);
+	double *e;
+
+	NNT_RUN(aclnnFmodTensor, i->t, d->t, oi->t);
+	expect_tol(oi, ref2(i, d, 2, D34, f_fmod, 0), 12, ACL_INT32);
+	NNT_RUN(aclnnFmodTensor, f->t, g->t, of->t);
+	expect_tol(of, ref2(f, g, 2, D34, f_fmod, 0), 12, ACL_FLOAT);
+	NNT_RUN(aclnnFmodScalar, h->t, s, oh->t);
+	expect_tol(oh, ref2s(h, -1.5, f_fmod, 0), 12, ACL_FLOAT16);
+	/* int32 with a float scalar: float. */
+	NNT_RUN(aclnnFmodScalar, i->t, s, of->t);
+	expect_tol(of, ref2s(i, -1.5, f_fmod, 0), 12, ACL_FLOAT);
+	NNT_FAILS(INV, aclnnFmodScalar, i->t, s, oi->t);
+	NNT_RUN(aclnnFloorDivide, i->t, d->t, oi->t);
+	expect_tol(oi, ref2(i, d, 2, D34, f_floor, 0), 12, ACL_INT32);
+	NNT_RUN(aclnnFloorDivide, f->t, g->t, of->t);
+	expect_tol(of, ref2(f, g, 2, D34, f_floor, 0), 12, ACL_FLOAT);
+	NNT_RUN(aclnnFloorDivides, h->t, s, oh->t);
+	expect_tol(oh, ref2s(h, -1.5, f_floor, 0), 12, ACL_FLOAT16);
+	NNT_RUN(aclnnFloorDivides, i->t, is, oi->t);
+	expect_tol(oi, ref2s(i, 4, f_floor, 0), 12, ACL_INT32);
+	/* In place: on a slice (the rest untouched), other broadcast. */
+	e = ref2s(sl, -1.5, f_fmod, 0);
+	NNT_RUN(aclnnInplaceFmodScalar, sl->t, s);
+	expect_tol(sl, e, 12, ACL_FLOAT);
+	nnt_expect_untouched(base, before);
+	nnt_sync_host(sl);
+	e = ref2(sl, g, 2, D34, f_floor, 0);
+	NNT_RUN(aclnnInplaceFloorDivide, sl->t, g->t);
+	expect_tol(sl, e, 12, ACL_FLOAT);
+	nnt_expect_untouched(base, before);
+	e = ref2(i, d, 2, D34, f_fmod, 0);
+	NNT_RUN(aclnnInplaceFmodTensor, i->t, d->t);
+	expect_tol(i, e, 12, ACL_INT32);
+	nnt_sync_host(i);
+	e = ref2s(i, 4, f_floor, 0);
+	NNT_RUN(aclnnInplaceFloorDivides, i->t, is);
+	expect_tol(i, e, 12, ACL_INT32);
+	/* Refusals: NULLs, shapes that do not broadcast, bool, an in-place other
+	 * that would grow selfRef. */
+	NNT_FAILS(NUL, aclnnFmodTensor, NULL, d->t, oi->t);
+	NNT_FAILS(NUL, aclnnFloorDivides, i->t, NULL, oi->t);
+	NNT_FAILS(INV, aclnnFmodTensor, i->t, d3->t, oi->t);
+	NNT_FAILS(INV, aclnnFloorDivide, b->t, b->t, ob->t);
+	NNT_FAILS(INV, aclnnInplaceFmodTensor, d->t, i->t);
+	free(before);
+	aclDestroyScalar(s);
+	aclDestroyScalar(is);
+}
+END_TEST
+
+#define SELU_A 1.6732632423543772
+#define SELU_S 1.0507009873554805
+static double h_selu(double v) { return SELU_S * (v > 0 ? v : SELU_A * (exp(v) - 1)); }
+static double h_celu(double v) { return fmax(0, v) + fmin(0, g_p1 * (exp(v / g_p1) - 1)); }
+static double h_softshrink(double v) { return v > g_p1 ? v - g_p1 : v < -g_p1 ? v + g_p1 : 0; }
+static double h_hardshrink(double v) { return fabs(v) > g_p1 ? v : 0; }
+static double h_threshold(double v) { return v > g_p1 ? v : g_p2; }
+
+START_TEST(selu_celu_shrinks_threshold_hardtanh)
+{
+	static const int64_t d54[] = { 5, 4 }, st[] = { 4, 1 };
+	struct nnt *a = nnt_new_transposed(ACL_FLOAT, 2, D34, -3, 3, 310), *o = nnt_zeros(ACL_FLOAT, 2, D34);
+	struct nnt *h = nnt_new(ACL_FLOAT16, 2, D34, -3, 3, 311), *oh = nnt_zeros(ACL_FLOAT16, 2, D34);
+	struct nnt *bf = nnt_new(ACL_BF16, 2, D34, -3, 3, 312);
+	struct nnt *i = nnt_new(ACL_INT32, 2, D34, -9, 9, 313), *oi = nnt_zeros(ACL_INT32, 2, D34);
+	struct nnt *base = nnt_zeros(ACL_FLOAT, 2, d54), *os = nnt_view(base, 2, D34, st, 8);
+	aclScalar *al = fsc(1.5), *zero = fsc(0), *half = fsc(0.5), *neg = fsc(-0.5);
+	aclScalar *th = fsc(0.25), *val = fsc(-2), *ith = isc(1), *ival = isc(-7), *smin = fsc(-1), *smax = fsc(2);
+	double *e;
+
+	NNT_RUN(aclnnSelu, a->t, os->t);
+	expect_tol(os, map1(a, h_selu), 12, ACL_FLOAT);
+	NNT_RUN(aclnnSelu, h->t, oh->t);
+	expect_tol(oh, map1(h, h_selu), 12, ACL_FLOAT16);
+	NNT_RUN(aclnnSelu, bf->t, o->t);
+	expect_tol(o, map1(bf, h_selu), 12, ACL_BF16);
+	NNT_FAILS(INV, aclnnSelu, i->t, oi->t);
+	g_p1 = 1.5;
+	NNT_RUN(aclnnCelu, a->t, al, o->t);
+	expect_tol(o, map1(a, h_celu), 12, ACL_FLOAT);
+	NNT_RUN(aclnnCelu, h->t, al, oh->t);
+	expect_tol(oh, map1(h, h_celu), 12, ACL_FLOAT16);
+	NNT_FAILS(INV, aclnnCelu, a->t, zero, o->t);
+	NNT_FAILS(NUL, aclnnCelu, a->t, NULL, o->t);
+	g_p1 = 0.5;
+	NNT_RUN(aclnnSoftshrink, a->t, half, os->t);
+	expect_tol(os, map1(a, h_softshrink), 12, ACL_FLOAT);
+	NNT_RUN(aclnnSoftshrink, h->t, half, oh->t);
+	expect_tol(oh, map1(h, h_softshrink), 12, ACL_FLOAT16);
+	NNT_FAILS(INV, aclnnSoftshrink, a->t, neg, o->t);
+	NNT_RUN(aclnnHardshrink, a->t, half, o->t);
+	expect_tol(o, map1(a, h_hardshrink), 12, ACL_FLOAT);
+	NNT_RUN(aclnnHardshrink, bf->t, half, o->t);
+	expect_tol(o, map1(bf, h_hardshrink), 12, ACL_BF16);
+	NNT_FAILS(NUL, aclnnHardshrink, NULL, half, o->t);
+	g_p1 = 0.25, g_p2 = -2;
+	NNT_RUN(aclnnThreshold, a->t, th, val, os->t);
+	expect_tol(os, map1(a, h_threshold), 12, ACL_FLOAT);
+	NNT_RUN(aclnnThreshold, h->t, th, val, oh->t);
+	expect_tol(oh, map1(h, h_threshold), 12, ACL_FLOAT16);
+	g_p1 = 1, g_p2 = -7;
+	NNT_RUN(aclnnThreshold, i->t, ith, ival, oi->t);
+	expect_tol(oi, map1(i, h_threshold), 12, ACL_INT32);
+	NNT_FAILS(NUL, aclnnThreshold, i->t, ith, NULL, oi->t);
+	NNT_FAILS(INV, aclnnThreshold, a->t, th, val, oi->t);
+	g_p1 = -1, g_p2 = 2;
+	NNT_RUN(aclnnHardtanh, a->t, smin, smax, o->t);
+	expect_tol(o, map1(a, h_clip), 12, ACL_FLOAT);
+	NNT_RUN(aclnnHardtanh, h->t, smin, smax, oh->t);
+	expect_tol(oh, map1(h, h_clip), 12, ACL_FLOAT16);
+	NNT_FAILS(NUL, aclnnHardtanh, a->t, NULL, smax, o->t);
+	/* In place, the fp32 one transposed. */
+	e = map1(a, h_clip);
+	NNT_RUN(aclnnInplaceHardtanh, a->t, smin, smax);
+	expect_tol(a, e, 12, ACL_FLOAT);
+	nnt_sync_host(a);
+	e = map1(a, h_selu);
+	NNT_RUN(aclnnInplaceSelu, a->t);
+	expect_tol(a, e, 12, ACL_FLOAT);
+	nnt_sync_host(a);
+	g_p1 = 1.5;
+	e = map1(h, h_celu);
+	NNT_RUN(aclnnInplaceCelu, h->t, al);
+	expect_tol(h, e, 12, ACL_FLOAT16);
+	g_p1 = 1, g_p2 = -7;
+	e = map1(i, h_threshold);
+	NNT_RUN(aclnnInplaceThreshold, i->t, ith, ival);
+	expect_tol(i, e, 12, ACL_INT32);
+	aclDestroyScalar(al);
+	aclDestroyScalar(zero);
+	aclDestroyScalar(half);
+	aclDestroyScalar(neg);
+	aclDestroyScalar(th);
+	aclDestroyScalar(val);
+	aclDestroyScalar(ith);
+	aclDestroyScalar(ival);
+	aclDestroyScalar(smin);
+	aclDestroyScalar(smax);
+}
+END_TEST
+
+static double h_frac(double v) { return v - trunc(v); }
+
+START_TEST(inf_tests_trunc_frac)
+{
+	static const int64_t d6[] = { 6 }, d54[] = { 5, 4 }, st[] = { 4, 1 };
+	static const double inf_v[] = { 1, INFINITY, -INFINITY, NAN, -0.0, 65504 };
+	static const double pos_e[] = { 0, 1, 0, 0, 0, 0 }, neg_e[] = { 0, 0, 1, 0, 0, 0 }, none[] = { 0, 0, 0, 0, 0, 0 };
+	struct nnt *fi = nnt_from(ACL_FLOAT, 1, d6, inf_v), *hi = nnt_from(ACL_FLOAT16, 1, d6, inf_v);
+	struct nnt *ii = nnt_from(ACL_INT32, 1, d6, (const double[]){ 1, 2, 3, 4, 5, 6 });
+	struct nnt *ob = nnt_zeros(ACL_BOOL, 1, d6), *of6 = nnt_zeros(ACL_FLOAT, 1, d6);
+	struct nnt *a = nnt_new_transposed(ACL_FLOAT, 2, D34, -5, 5, 320), *o = nnt_zeros(ACL_FLOAT, 2, D34);
+	struct nnt *h = nnt_new(ACL_FLOAT16, 2, D34, -5, 5, 321), *oh = nnt_zeros(ACL_FLOAT16, 2, D34);
+	struct nnt *i = nnt_new(ACL_INT32, 2, D34, -9, 9, 322), *oi = nnt_zeros(ACL_INT32, 2, D34);
+	struct nnt *base = nnt_new(ACL_FLOAT, 2, d54, -5, 5, 323), *sl = nnt_view(base, 2, D34, st, 4);
+	void *before = nnt_snapshot(base);
+	double *e;
+
+	NNT_RUN(aclnnIsPosInf, fi->t, ob->t);
+	nnt_expect(ob, pos_e, 6, 0, 0);
+	NNT_RUN(aclnnIsNegInf, fi->t, ob->t);
+	nnt_expect(ob, neg_e, 6, 0, 0);
+	NNT_RUN(aclnnIsNegInf, hi->t, of6->t);
+	nnt_expect(of6, neg_e, 6, 0, 0);
+	NNT_RUN(aclnnIsPosInf, ii->t, ob->t);
+	nnt_expect(ob, none, 6, 0, 0);
+	NNT_FAILS(NUL, aclnnIsPosInf, fi->t, NULL);
+	NNT_RUN(aclnnTrunc, a->t, o->t);
+	expect_tol(o, map1(a, trunc), 12, ACL_FLOAT);
+	NNT_RUN(aclnnTrunc, h->t, oh->t);
+	expect_tol(oh, map1(h, trunc), 12, ACL_FLOAT16);
+	NNT_RUN(aclnnTrunc, i->t, oi->t);
+	expect_tol(oi, map1(i, trunc), 12, ACL_INT32);
+	NNT_RUN(aclnnFrac, a->t, o->t);
+	expect_tol(o, map1(a, h_frac), 12, ACL_FLOAT);
+	NNT_RUN(aclnnFrac, h->t, oh->t);
+	expect_tol(oh, map1(h, h_frac), 12, ACL_FLOAT16);
+	NNT_FAILS(INV, aclnnFrac, i->t, oi->t);
+	NNT_FAILS(INV, aclnnTrunc, a->t, oi->t);
+	e = map1(sl, h_frac);
+	NNT_RUN(aclnnInplaceFrac, sl->t);
+	expect_tol(sl, e, 12, ACL_FLOAT);
+	nnt_expect_untouched(base, before);
+	e = map1(h, trunc);
+	NNT_RUN(aclnnInplaceTrunc, h->t);
+	expect_tol(h, e, 12, ACL_FLOAT16);
+	/* BitwiseNot: -1 - x for signed (a transposed int16 too), 255 - x for uint8, not for bool. */
+	{
+		struct nnt *i16 = nnt_new_transposed(ACL_INT16, 2, D34, -300, 300, 324), *o16 = nnt_zeros(ACL_INT16, 2, D34);
+		struct nnt *u8 = nnt_new(ACL_UINT8, 2, D34, 0, 255, 325), *ou = nnt_zeros(ACL_UINT8, 2, D34);
+		struct nnt *bb = nnt_new(ACL_BOOL, 2, D34, 0, 1, 326), *obb = nnt_zeros(ACL_BOOL, 2, D34);
+		double *vi = nnt_values(i), *vs = nnt_values(i16), *vu = nnt_values(u8), *vb = nnt_values(bb);
+
+		for (int k = 0; k < 12; k++) {
+			vi[k] = -1 - vi[k];
+			vs[k] = -1 - vs[k];
+			vu[k] = 255 - vu[k];
+			vb[k] = vb[k] == 0;
+		}
+		NNT_RUN(aclnnBitwiseNot, i->t, oi->t);
+		nnt_expect(oi, vi, 12, 0, 0);
+		NNT_RUN(aclnnBitwiseNot, i16->t, o16->t);
+		nnt_expect(o16, vs, 12, 0, 0);
+		NNT_RUN(aclnnBitwiseNot, u8->t, ou->t);
+		nnt_expect(ou, vu, 12, 0, 0);
+		NNT_RUN(aclnnBitwiseNot, bb->t, obb->t);
+		nnt_expect(obb, vb, 12, 0, 0);
+		NNT_FAILS(INV, aclnnBitwiseNot, a->t, o->t);
+		NNT_FAILS(NUL, aclnnBitwiseNot, i->t, NULL);
+		free(vi);
+		free(vs);
+		free(vu);
+		free(vb);
+	}
+	free(before);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("aclnn_math");
@@ -1184,6 +1434,9 @@ int main(void)
 	tcase_add_test(tc, clamps);
 	tcase_add_test(tc, cast_and_copy);
 	tcase_add_test(tc, fills);
+	tcase_add_test(tc, fmod_and_floor_divide);
+	tcase_add_test(tc, selu_celu_shrinks_threshold_hardtanh);
+	tcase_add_test(tc, inf_tests_trunc_frac);
 	suite_add_tcase(s, tc);
 	return acl_test_run(s);
 }

@@ -16,6 +16,9 @@
 
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_div.h"
+#include "aclnnop/aclnn_floor_divide.h"
+#include "aclnnop/aclnn_fmod_scalar.h"
+#include "aclnnop/aclnn_fmod_tensor.h"
 #include "aclnnop/aclnn_maximum.h"
 #include "aclnnop/aclnn_minimum.h"
 #include "aclnnop/aclnn_mul.h"
@@ -337,3 +340,21 @@ aclnnStatus aclnnRemainderScalarTensorGetWorkspaceSize(const aclScalar *self, co
 	return nnm_binary(&rem_b, &c, ws, ex);
 }
 NN_LAUNCH(aclnnRemainderScalarTensor)
+
+/* ---- Fmod, FloorDivide ---------------------------------------------------------- */
+
+/* C's fmod: the remainder takes the dividend's sign. */
+static const struct nnm_bin fmod_b = { .op = "TruncateMod", .flags = NNM_NO_BOOL };
+
+NNM_DEF_TT(aclnnFmodTensor, fmod_b, "other", )
+NNM_DEF_TS(aclnnFmodScalar, fmod_b, "other", )
+NNM_DEF_ITT(aclnnInplaceFmodTensor, fmod_b, "other", )
+NNM_DEF_ITS(aclnnInplaceFmodScalar, fmod_b, "other", )
+
+/* PyTorch's floor_divide: DivMod's floor mode. */
+static const struct nnm_bin floor_div_b = { .build = divmod_build, .mode = DIVMOD_FLOOR, .flags = NNM_NO_BOOL };
+
+NNM_DEF_TT(aclnnFloorDivide, floor_div_b, "other", )
+NNM_DEF_TS(aclnnFloorDivides, floor_div_b, "other", )
+NNM_DEF_ITT(aclnnInplaceFloorDivide, floor_div_b, "other", )
+NNM_DEF_ITS(aclnnInplaceFloorDivides, floor_div_b, "other", )

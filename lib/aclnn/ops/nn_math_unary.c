@@ -31,6 +31,7 @@
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_hardsigmoid.h"
 #include "aclnnop/aclnn_hardswish.h"
+#include "aclnnop/aclnn_hardtanh.h"
 #include "aclnnop/aclnn_leaky_relu.h"
 #include "aclnnop/aclnn_log.h"
 #include "aclnnop/aclnn_log10.h"
@@ -41,6 +42,7 @@
 #include "aclnnop/aclnn_relu.h"
 #include "aclnnop/aclnn_round.h"
 #include "aclnnop/aclnn_rsqrt.h"
+#include "aclnnop/aclnn_selu.h"
 #include "aclnnop/aclnn_sigmoid.h"
 #include "aclnnop/aclnn_sign.h"
 #include "aclnnop/aclnn_silu.h"
@@ -234,6 +236,9 @@ UN_ATTRS(Hardsigmoid, "HardSigmoid", NNM_U_FLOAT, NN_ATTR_FLOAT("alpha", 1.0 / 6
 UN_INPLACE(Hardsigmoid)
 UN(Hardswish, "HardSwish", NNM_U_FLOAT)
 UN_INPLACE(Hardswish)
+/* Selu's constants are fixed in the operator (CANN's, PyTorch's). */
+UN(Selu, "Selu", NNM_U_FLOAT)
+UN_INPLACE(Selu)
 
 /* ---- with host parameters ------------------------------------------------------ */
 
@@ -518,3 +523,21 @@ aclnnStatus aclnnInplaceClampMaxTensorGetWorkspaceSize(aclTensor *selfRef, const
 		   .inplace = true, .tensors = true, .tmax = max, .need_max = true);
 }
 NN_LAUNCH(aclnnInplaceClampMaxTensor)
+
+/* Hardtanh is the clamp with both bounds required. */
+aclnnStatus aclnnHardtanhGetWorkspaceSize(const aclTensor *self, const aclScalar *clipValueMin,
+					  const aclScalar *clipValueMax, aclTensor *out, uint64_t *ws,
+					  aclOpExecutor **ex)
+{
+	CLAMP_CALL("aclnnHardtanh", "clipValueMax", .self = self, .out = out, .smin = clipValueMin,
+		   .smax = clipValueMax, .need_min = true, .need_max = true);
+}
+NN_LAUNCH(aclnnHardtanh)
+
+aclnnStatus aclnnInplaceHardtanhGetWorkspaceSize(aclTensor *selfRef, const aclScalar *clipValueMin,
+						 const aclScalar *clipValueMax, uint64_t *ws, aclOpExecutor **ex)
+{
+	CLAMP_CALL("aclnnInplaceHardtanh", "clipValueMax", .self = selfRef, .out = selfRef, .inplace = true,
+		   .smin = clipValueMin, .smax = clipValueMax, .need_min = true, .need_max = true);
+}
+NN_LAUNCH(aclnnInplaceHardtanh)

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * aclnnop/aclnn_hardshrink.h - aclnn: hard shrinkage.
+ *
+ * Two-stage functions (aclnn/aclnn_base.h): XxxGetWorkspaceSize builds the executor and
+ * says the workspace, Xxx launches it on a stream. Tensors may be any strided views; a NULL
+ * required argument is ACLNN_ERR_PARAM_NULLPTR, bad shapes, types or values
+ * ACLNN_ERR_PARAM_INVALID, each with a message (aclGetRecentErrMsg).
+ */
+#ifndef VNPU_ACLNNOP_ACLNN_HARDSHRINK_H
+#define VNPU_ACLNNOP_ACLNN_HARDSHRINK_H
+
+#include "aclnnop/aclnn_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* out = |self| > lambd ? self : 0; floats (fp32, fp16, bf16, fp64). */
+ACLNN_API aclnnStatus aclnnHardshrinkGetWorkspaceSize(const aclTensor *self, const aclScalar *lambd, aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnHardshrink(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor, aclrtStream stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VNPU_ACLNNOP_ACLNN_HARDSHRINK_H */
