@@ -1055,8 +1055,10 @@ START_TEST(einsum_equations_views_and_types)
 		expect_ref(z, "Einsum", 2, in2, at2, COUNT(at2), dt);
 	}
 	{
+		/* a list owns its elements, each once: the same tensor twice is refused by aclCreateTensorList */
 		struct nnt *a = T(ACL_FLOAT, 204, 3, 4), *b = T(ACL_FLOAT16, 205, 4, 5), *o = Z(ACL_FLOAT, 3, 5);
-		const aclTensor *l[] = { a->t, b->t }, *l2[] = { a->t, a->t };
+		struct nnt *c = T(ACL_FLOAT, 206, 3, 4);
+		const aclTensor *l[] = { a->t, b->t }, *l2[] = { a->t, c->t };
 
 		NNT_FAILS(INVALID, aclnnEinsum, aclCreateTensorList(l, 2), "ij,jk->ik", o->t);
 		NNT_FAILS(INVALID, aclnnEinsum, aclCreateTensorList(l2, 2), "ij,jk->ik", o->t);
