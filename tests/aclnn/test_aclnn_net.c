@@ -2,7 +2,7 @@
 /*
  * test_aclnn_net.c - the neural-network aclnn functions (lib/aclnn/ops/nn_net_*.c):
  * matrix products, convolution, softmax, activations with parameters,
- * normalisations and pooling. Each result is compared with lib/ops' operator
+ * normalisations, pooling, einsum and the upsamples. Each result is compared with lib/ops' operator
  * run on the host in fp64 (a local reference, ref64) or with a host formula; inputs
  * contiguous, transposed, sliced and broadcast, outputs into views and in place;
  * fp32, fp16, bf16; bad arguments with their exact codes.
@@ -13,14 +13,18 @@
 
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
+#include "aclnnop/aclnn_addbmm.h"
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_avgpool2d.h"
 #include "aclnnop/aclnn_baddbmm.h"
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_batch_norm.h"
 #include "aclnnop/aclnn_convolution.h"
+#include "aclnnop/aclnn_dot.h"
+#include "aclnnop/aclnn_einsum.h"
 #include "aclnnop/aclnn_gelu_v2.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_log_softmax.h"
 #include "aclnnop/aclnn_logsigmoid.h"
@@ -28,9 +32,12 @@
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
 #include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_mv.h"
 #include "aclnnop/aclnn_prelu.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "aclnnop/aclnn_softmax.h"
+#include "aclnnop/aclnn_upsample_bilinear_2d.h"
+#include "aclnnop/aclnn_upsample_nearest_2d.h"
 #include "nnt.h"
 #include "vnpu_drm.h"	/* VNPU_OPERAND_*: the reference runs lib/ops itself */
 
@@ -965,6 +972,245 @@ START_TEST(adaptive_pools_against_the_bins)
 }
 END_TEST
 
+/* ---- batch 2: Mv, Dot, Addbmm, Einsum, InstanceNorm, the upsamples ----------------- */
+
+START_TEST(mv_and_dot_against_the_products)
+{
+	for (unsigned int k = 0; k < NFLOATS; k++) {
+		aclDataType dt = floats[k];
+		/* a transposed matrix, a strided vector (every other element) */
+		struct nnt *a = TT(dt, 180, 3, 4), *vb = T(dt, 181, 8), *v = nnt_view(vb, 1, DIMS(4), DIMS(2), 1);
+		struct nnt *o = Z(dt, 3), *in[] = { a, v };
+		struct nnt *p = T(dt, 182, 5), *q = T(dt, 183, 5), *d = nnt_zeros(dt, 0, NULL), *in2[] = { p, q };
+
+		NNT_RUN(aclnnMv, a->t, v->t, o->t, 1);
+		expect_ref(o, "BatchMatMulV2", 2, in, NULL, 0, dt);
+		NNT_RUN(aclnnDot, p->t, q->t, d->t);
+		expect_ref(d, "BatchMatMulV2", 2, in2, NULL, 0, dt);
+	}
+	{
+		struct nnt *a = T(ACL_FLOAT, 184, 3, 4), *v = T(ACL_FLOAT, 185, 5), *o = Z(ACL_FLOAT, 3);
+		struct nnt *h = T(ACL_FLOAT16, 186, 5), *d = nnt_zeros(ACL_FLOAT, 0, NULL);
+
+		NNT_FAILS(INVALID, aclnnMv, a->t, v->t, o->t, 0);
+		NNT_FAILS(INVALID, aclnnMv, a->t, a->t, o->t, 0);
+		NNT_FAILS(NULLPTR, aclnnMv, a->t, NULL, o->t, 0);
+		NNT_FAILS(INVALID, aclnnDot, v->t, h->t, d->t);
+		NNT_FAILS(INVALID, aclnnDot, v->t, o->t, d->t);
+		NNT_FAILS(NULLPTR, aclnnDot, NULL, v->t, d->t);
+	}
+}
+END_TEST
+
+START_TEST(addbmm_sums_the_batch_and_in_place)
+{
+	for (unsigned int k = 0; k < NFLOATS; k++) {
+		aclDataType dt = floats[k];
+		/* self [1, 5] broadcast to [3, 5]; batch1 transposed (not dense as [n, b, m]) */
+		struct nnt *s = T(dt, 190, 1, 5), *a = TT(dt, 191, 2, 3, 4), *b = T(dt, 192, 2, 4, 5);
+		struct nnt *o = Z(dt, 3, 5), *in[] = { a, b };
+		uint64_t n;
+		double *p = ref64("BatchMatMulV2", 2, in, NULL, 0, 0, &n), *sv = nnt_values(s), e[15];
+
+		for (int i = 0; i < 15; i++)
+			e[i] = -1.0 * sv[i % 5] + 0.5 * (p[i] + p[15 + i]);
+		NNT_RUN(aclnnAddbmm, s->t, a->t, b->t, S(-1), S(0.5), o->t, 0);
+		nnt_expect(o, e, 15, nnt_rtol(dt), 2 * nnt_atol(dt));
+		free(p);
+		free(sv);
+	}
+	{
+		struct nnt *s = T(ACL_FLOAT, 193, 3, 5), *a = T(ACL_FLOAT, 194, 4, 3, 2), *b = TT(ACL_FLOAT, 195, 4, 2, 5);
+		struct nnt *in[] = { a, b }, *bad = T(ACL_FLOAT, 196, 3, 2, 5);
+		uint64_t n;
+		double *p = ref64("BatchMatMulV2", 2, in, NULL, 0, 0, &n), *sv = nnt_values(s), e[15];
+
+		for (int i = 0; i < 15; i++)
+			e[i] = sv[i] + p[i] + p[15 + i] + p[30 + i] + p[45 + i];
+		NNT_RUN(aclnnInplaceAddbmm, s->t, a->t, b->t, S(1), S(1), 0);
+		nnt_expect(s, e, 15, 1e-5, 1e-5);
+		NNT_FAILS(INVALID, aclnnInplaceAddbmm, s->t, a->t, bad->t, S(1), S(1), 0);
+		NNT_FAILS(NULLPTR, aclnnInplaceAddbmm, s->t, a->t, b->t, NULL, S(1), 0);
+		free(p);
+		free(sv);
+	}
+}
+END_TEST
+
+START_TEST(einsum_equations_views_and_types)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32 };
+
+	for (unsigned int k = 0; k < COUNT(dts); k++) {
+		aclDataType dt = dts[k];
+		struct nnt *a = TT(dt, 200, 3, 4), *b = T(dt, 201, 4, 5), *o = Z(dt, 3, 5), *in[] = { a, b };
+		struct nnt *x = T(dt, 202, 2, 3, 4), *y = TT(dt, 203, 2, 4, 3), *z = Z(dt, 2, 3), *in2[] = { x, y };
+		const aclTensor *l1[] = { a->t, b->t }, *l2[] = { x->t, y->t };
+		struct vops_attr at1[] = { A_STR("equation", "ij,jk->ik"), A_INT("N", 2) };
+		struct vops_attr at2[] = { A_STR("equation", "bij,bji->bi"), A_INT("N", 2) };
+
+		NNT_RUN(aclnnEinsum, aclCreateTensorList(l1, 2), "ij,jk->ik", o->t);
+		expect_ref(o, "Einsum", 2, in, at1, COUNT(at1), dt);
+		NNT_RUN(aclnnEinsum, aclCreateTensorList(l2, 2), "bij,bji->bi", z->t);
+		expect_ref(z, "Einsum", 2, in2, at2, COUNT(at2), dt);
+	}
+	{
+		/* a list owns its elements, each once: the same tensor twice is refused by aclCreateTensorList */
+		struct nnt *a = T(ACL_FLOAT, 204, 3, 4), *b = T(ACL_FLOAT16, 205, 4, 5), *o = Z(ACL_FLOAT, 3, 5);
+		struct nnt *c = T(ACL_FLOAT, 206, 3, 4);
+		const aclTensor *l[] = { a->t, b->t }, *l2[] = { a->t, c->t };
+
+		NNT_FAILS(INVALID, aclnnEinsum, aclCreateTensorList(l, 2), "ij,jk->ik", o->t);
+		NNT_FAILS(INVALID, aclnnEinsum, aclCreateTensorList(l2, 2), "ij,jk->ik", o->t);
+		NNT_FAILS(NULLPTR, aclnnEinsum, aclCreateTensorList(l2, 2), NULL, o->t);
+	}
+}
+END_TEST
+
+START_TEST(instance_norm_nchw_nhwc_against_the_formula)
+{
+	for (unsigned int k = 0; k < NFLOATS; k++) {
+		aclDataType dt = floats[k];
+		/* NCHW [2, 3, 2, 3], sliced out of a wider tensor */
+		struct nnt *base = T(dt, 210, 2, 3, 2, 4), *xv = nnt_view(base, 4, DIMS(2, 3, 2, 3), DIMS(24, 8, 4, 1), 1);
+		struct nnt *g = T(dt, 211, 3), *b = T(ACL_FLOAT, 212, 3), *y = Z(dt, 2, 3, 2, 3);
+		struct nnt *m = Z(dt, 2, 3, 1, 1), *v = Z(dt, 2, 3, 1, 1);
+		double *xs = nnt_values(xv), *gs = nnt_values(g), *bs = nnt_values(b), e[36], em[6], ev[6];
+
+		for (int q = 0; q < 6; q++) {
+			double s = 0, s2 = 0;
+
+			for (int i = 0; i < 6; i++)
+				s += xs[q * 6 + i];
+			em[q] = s / 6;
+			for (int i = 0; i < 6; i++)
+				s2 += (xs[q * 6 + i] - em[q]) * (xs[q * 6 + i] - em[q]);
+			ev[q] = s2 / 6;
+			for (int i = 0; i < 6; i++)
+				e[q * 6 + i] = (xs[q * 6 + i] - em[q]) / sqrt(ev[q] + 1e-5) * gs[q % 3] + bs[q % 3];
+		}
+		NNT_RUN(aclnnInstanceNorm, xv->t, g->t, b->t, "NCHW", 1e-5, y->t, m->t, v->t);
+		nnt_expect(y, e, 36, nnt_rtol(dt), 4 * nnt_atol(dt));
+		nnt_expect(m, em, 6, nnt_rtol(dt), nnt_atol(dt));
+		nnt_expect(v, ev, 6, nnt_rtol(dt), nnt_atol(dt));
+		free(xs);
+		free(gs);
+		free(bs);
+	}
+	{
+		/* NHWC [1, 2, 2, 3]: channel last */
+		struct nnt *x = T(ACL_FLOAT, 213, 1, 2, 2, 3), *g = T(ACL_FLOAT, 214, 3), *b = T(ACL_FLOAT, 215, 3);
+		struct nnt *y = Z(ACL_FLOAT, 1, 2, 2, 3), *m = Z(ACL_FLOAT, 1, 1, 1, 3), *v = Z(ACL_FLOAT, 1, 1, 1, 3);
+		double *xs = nnt_values(x), *gs = nnt_values(g), *bs = nnt_values(b), e[12], em[3], ev[3];
+
+		for (int c = 0; c < 3; c++) {
+			double s = 0, s2 = 0;
+
+			for (int i = 0; i < 4; i++)
+				s += xs[i * 3 + c];
+			em[c] = s / 4;
+			for (int i = 0; i < 4; i++)
+				s2 += (xs[i * 3 + c] - em[c]) * (xs[i * 3 + c] - em[c]);
+			ev[c] = s2 / 4;
+			for (int i = 0; i < 4; i++)
+				e[i * 3 + c] = (xs[i * 3 + c] - em[c]) / sqrt(ev[c] + 1e-6) * gs[c] + bs[c];
+		}
+		NNT_RUN(aclnnInstanceNorm, x->t, g->t, b->t, "NHWC", 1e-6, y->t, m->t, v->t);
+		nnt_expect(y, e, 12, 1e-5, 1e-5);
+		nnt_expect(m, em, 3, 1e-6, 1e-6);
+		nnt_expect(v, ev, 3, 1e-6, 1e-6);
+		NNT_FAILS(INVALID, aclnnInstanceNorm, x->t, g->t, b->t, "NCHW", 1e-6, y->t, m->t, v->t);
+		NNT_FAILS(INVALID, aclnnInstanceNorm, x->t, g->t, b->t, "NHWC", 1e-6, y->t, y->t, v->t);
+		NNT_FAILS(NULLPTR, aclnnInstanceNorm, x->t, g->t, b->t, NULL, 1e-6, y->t, m->t, v->t);
+		NNT_FAILS(NULLPTR, aclnnInstanceNorm, x->t, g->t, b->t, "NHWC", 1e-6, y->t, NULL, v->t);
+		free(xs);
+		free(gs);
+		free(bs);
+	}
+}
+END_TEST
+
+/* PyTorch's bilinear source coordinate of output @o (of @on) over @in inputs. */
+static double bl_src(int o, int on, int in, bool align, double scale)
+{
+	double s;
+
+	if (align)
+		return on > 1 ? (double)o * (in - 1) / (on - 1) : 0;
+	s = ((double)o + 0.5) / (scale > 0 ? scale : (double)on / in) - 0.5;
+	return s < 0 ? 0 : s;
+}
+
+static void host_bilinear(const double *x, int planes, int h, int w, int oh, int ow, bool align, double sh,
+			  double sw, double *y)
+{
+	for (int p = 0; p < planes; p++)
+		for (int i = 0; i < oh; i++)
+			for (int j = 0; j < ow; j++) {
+				double fy = bl_src(i, oh, h, align, sh), fx = bl_src(j, ow, w, align, sw);
+				int y0 = (int)fy, x0 = (int)fx, y1 = y0 + 1 < h ? y0 + 1 : h - 1;
+				int x1 = x0 + 1 < w ? x0 + 1 : w - 1;
+				double ly = fy - y0, lx = fx - x0;
+				const double *q = x + p * h * w;
+
+				y[(p * oh + i) * ow + j] = (1 - ly) * ((1 - lx) * q[y0 * w + x0] + lx * q[y0 * w + x1]) +
+							   ly * ((1 - lx) * q[y1 * w + x0] + lx * q[y1 * w + x1]);
+			}
+}
+
+START_TEST(upsample_nearest_and_bilinear_against_pytorch)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_UINT8 };
+
+	for (unsigned int k = 0; k < COUNT(dts); k++) {
+		aclDataType dt = dts[k];
+		/* [1, 2, 3, 4] transposed storage, to 5 x 7 */
+		struct nnt *x = nnt_new_transposed(dt, 4, DIMS(1, 2, 3, 4), 0, 100, 220), *o = Z(dt, 1, 2, 5, 7);
+		double *xs = nnt_values(x), e[70];
+
+		for (int p = 0; p < 2; p++)
+			for (int i = 0; i < 5; i++)
+				for (int j = 0; j < 7; j++)
+					e[(p * 5 + i) * 7 + j] = xs[(p * 3 + i * 3 / 5) * 4 + j * 4 / 7];
+		NNT_RUN(aclnnUpsampleNearest2d, x->t, IA(5, 7), o->t);
+		nnt_expect(o, e, 70, 0, 0);
+		free(xs);
+	}
+	for (unsigned int k = 0; k < NFLOATS; k++) {
+		aclDataType dt = floats[k];
+		struct nnt *base = T(dt, 221, 2, 2, 3, 5), *x = nnt_view(base, 4, DIMS(2, 2, 3, 4), DIMS(30, 15, 5, 1), 1);
+		double *xs = nnt_values(x), e[2 * 2 * 7 * 6];
+
+		for (int al = 0; al < 2; al++) {
+			struct nnt *o = Z(dt, 2, 2, 7, 6);
+
+			host_bilinear(xs, 4, 3, 4, 7, 6, al, 0, 0, e);
+			NNT_RUN(aclnnUpsampleBilinear2d, x->t, IA(7, 6), al, 0.0, 0.0, o->t);
+			nnt_expect(o, e, 168, nnt_rtol(dt), 2 * nnt_atol(dt));
+		}
+		{
+			/* the scales the coordinates use when given: 2.5 and 1.5 */
+			struct nnt *o = Z(dt, 2, 2, 7, 6);
+
+			host_bilinear(xs, 4, 3, 4, 7, 6, false, 2.5, 1.5, e);
+			NNT_RUN(aclnnUpsampleBilinear2d, x->t, IA(7, 6), false, 2.5, 1.5, o->t);
+			nnt_expect(o, e, 168, nnt_rtol(dt), 2 * nnt_atol(dt));
+		}
+		free(xs);
+	}
+	{
+		struct nnt *x = T(ACL_FLOAT, 222, 1, 2, 3, 4), *o = Z(ACL_FLOAT, 1, 2, 5, 7), *i = T(ACL_INT32, 223, 1, 2, 3, 4);
+		struct nnt *oi = Z(ACL_INT32, 1, 2, 5, 7);
+
+		NNT_FAILS(INVALID, aclnnUpsampleNearest2d, x->t, IA(5, 7, 1), o->t);
+		NNT_FAILS(INVALID, aclnnUpsampleNearest2d, x->t, IA(5, 6), o->t);
+		NNT_FAILS(NULLPTR, aclnnUpsampleNearest2d, x->t, NULL, o->t);
+		NNT_FAILS(INVALID, aclnnUpsampleBilinear2d, i->t, IA(5, 7), false, 0.0, 0.0, oi->t);
+		NNT_FAILS(INVALID, aclnnUpsampleBilinear2d, x->t, IA(0, 7), false, 0.0, 0.0, o->t);
+	}
+}
+END_TEST
+
 static Suite *net_suite(void)
 {
 	Suite *s = suite_create("aclnn_net");
@@ -978,6 +1224,9 @@ static Suite *net_suite(void)
 	tcase_add_test(mm, matrix_products_refuse_bad_arguments);
 	tcase_add_test(mm, addmm_beta_alpha_broadcast_and_in_place);
 	tcase_add_test(mm, baddbmm_and_in_place);
+	tcase_add_test(mm, mv_and_dot_against_the_products);
+	tcase_add_test(mm, addbmm_sums_the_batch_and_in_place);
+	tcase_add_test(mm, einsum_equations_views_and_types);
 	tcase_add_test(cv, convolution_2d_groups_strides_bias_and_types);
 	tcase_add_test(cv, convolution_1d_3d_and_transposed);
 	tcase_add_test(cv, convolution_refuses_bad_arguments);
@@ -987,9 +1236,11 @@ static Suite *net_suite(void)
 	tcase_add_test(nm, batch_norm_inference_and_training);
 	tcase_add_test(nm, group_norm_statistics_and_affine);
 	tcase_add_test(nm, rms_norm_against_the_formula);
+	tcase_add_test(nm, instance_norm_nchw_nhwc_against_the_formula);
 	tcase_add_test(pl, max_pool_with_indices_and_onnx_max_pool);
 	tcase_add_test(pl, avg_pool_divisors_and_ceil_mode);
 	tcase_add_test(pl, adaptive_pools_against_the_bins);
+	tcase_add_test(pl, upsample_nearest_and_bilinear_against_pytorch);
 	suite_add_tcase(s, mm);
 	suite_add_tcase(s, cv);
 	suite_add_tcase(s, act);

@@ -3,8 +3,9 @@
  * nn_net_matmul.c - the matrix products: aclnnMatmul (PyTorch's matmul:
  * 1-D .. N-D, batch axes broadcast), aclnnMm (2-D), aclnnBatchMatMul
  * (3-D, equal batches), aclnnAddmm / aclnnInplaceAddmm (beta self +
- * alpha mat1 @ mat2) and aclnnBaddbmm / aclnnInplaceBaddbmm (the batched
- * form).
+ * alpha mat1 @ mat2), aclnnBaddbmm / aclnnInplaceBaddbmm (the batched
+ * form), aclnnAddbmm / aclnnInplaceAddbmm (the batch's products summed),
+ * aclnnMv (matrix @ vector), aclnnDot (vector . vector) and aclnnEinsum.
  *
  * lib/ops' MatMul (2-D, BLIS tiles in parallel), BatchMatMulV2 (batched,
  * numpy promotion of 1-D operands) and GEMM do the products. An operand
@@ -17,11 +18,15 @@
  */
 #include <string.h>
 
+#include "aclnnop/aclnn_addbmm.h"
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_baddbmm.h"
 #include "aclnnop/aclnn_batch_matmul.h"
+#include "aclnnop/aclnn_dot.h"
+#include "aclnnop/aclnn_einsum.h"
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_mm.h"
+#include "aclnnop/aclnn_mv.h"
 #include "nn_net.h"
 
 /*
@@ -265,3 +270,126 @@ aclnnStatus aclnnInplaceBaddbmmGetWorkspaceSize(const aclTensor *selfRef, const 
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnInplaceBaddbmm)
+
+/* ---- sum over the batch: beta self + alpha sum_b (b1[b] @ b2[b]) ------------------ */
+
+/*
+ * The sum of the batch's products is one product: b1 seen as [n, b, m]
+ * (a view of its storage) made [n, b * m], times b2 [b * m, p]; so GEMM
+ * does it all with addmm_build's rank-2 path.
+ */
+static void addbmm_build(struct nn_exec *x, nn_val s, const char *sname, nn_val b1, nn_val b2,
+			 const aclScalar *beta, const aclScalar *alpha, int8_t cube_math_type, nn_val o)
+{
+	const struct nn_view *w;
+	int64_t d[3], st[3], off, m1[2], m2[2];
+
+	if (!nn_check_rank(x, b1, "batch1", 3, 3) || !nn_check_rank(x, b2, "batch2", 3, 3))
+		return;
+	if (nn_view(x, b1)->dims[0] != nn_view(x, b2)->dims[0] ||
+	    nn_view(x, b1)->dims[2] != nn_view(x, b2)->dims[1]) {
+		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "batch1 %s and batch2 %s are not [b, n, m] and [b, m, p]",
+			nn_shape_str(x, b1), nn_shape_str(x, b2));
+		return;
+	}
+	w = nn_view(x, b1);
+	d[0] = w->dims[1];
+	d[1] = w->dims[0];
+	d[2] = w->dims[2];
+	st[0] = w->strides[1];
+	st[1] = w->strides[0];
+	st[2] = w->strides[2];
+	off = w->offset;
+	m1[0] = d[0];
+	m1[1] = d[1] * d[2];
+	m2[0] = d[1] * d[2];
+	m2[1] = nn_view(x, b2)->dims[2];
+	b1 = nn_reshape(x, nn_restride(x, b1, 3, d, st, off), 2, m1);
+	b2 = nn_reshape(x, b2, 2, m2);
+	addmm_build(x, s, sname, b1, b2, "batch1", "batch2", beta, alpha, cube_math_type, 2, o);
+}
+
+aclnnStatus aclnnAddbmmGetWorkspaceSize(const aclTensor *self, const aclTensor *batch1,
+					const aclTensor *batch2, const aclScalar *beta,
+					const aclScalar *alpha, aclTensor *out, int8_t cubeMathType,
+					uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnAddbmm");
+	nn_val s = nn_in(x, self, "self"), a = nn_in(x, batch1, "batch1"), b = nn_in(x, batch2, "batch2");
+	nn_val o = nn_out(x, out, "out");
+
+	addbmm_build(x, s, "self", a, b, beta, alpha, cubeMathType, o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnAddbmm)
+
+aclnnStatus aclnnInplaceAddbmmGetWorkspaceSize(aclTensor *selfRef, const aclTensor *batch1,
+					       const aclTensor *batch2, const aclScalar *beta,
+					       const aclScalar *alpha, int8_t cubeMathType,
+					       uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnInplaceAddbmm");
+	nn_val s = nn_in(x, selfRef, "selfRef"), a = nn_in(x, batch1, "batch1");
+	nn_val b = nn_in(x, batch2, "batch2"), o = nn_out(x, selfRef, "selfRef");
+
+	addbmm_build(x, s, "selfRef", a, b, beta, alpha, cubeMathType, o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnInplaceAddbmm)
+
+/* ---- vector products ---------------------------------------------------------------- */
+
+aclnnStatus aclnnMvGetWorkspaceSize(const aclTensor *self, const aclTensor *vec, aclTensor *out,
+				    int8_t cubeMathType, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnMv");
+	nn_val a = nn_in(x, self, "self"), v = nn_in(x, vec, "vec"), o = nn_out(x, out, "out");
+
+	nnn_cube_math(x, cubeMathType);
+	if (nn_check_rank(x, a, "self", 2, 2) && nn_check_rank(x, v, "vec", 1, 1))
+		nn_store(x, mm_product(x, a, v, "self", "vec"), o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnMv)
+
+/* CANN's Dot: both vectors of one type (no promotion), a 0-D out. */
+aclnnStatus aclnnDotGetWorkspaceSize(const aclTensor *self, const aclTensor *tensor, aclTensor *out,
+				     uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnDot");
+	nn_val a = nn_in(x, self, "self"), b = nn_in(x, tensor, "tensor"), o = nn_out(x, out, "out");
+
+	if (nn_check_rank(x, a, "self", 1, 1) && nn_check_rank(x, b, "tensor", 1, 1) &&
+	    nn_view(x, a)->dtype != nn_view(x, b)->dtype)
+		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "self and tensor must have one type");
+	nn_store(x, mm_product(x, a, b, "self", "tensor"), o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnDot)
+
+/* ---- Einsum ------------------------------------------------------------------------- */
+
+/* lib/ops' Einsum does the equation (any number of operands); the
+ * operands share one type, the result is cast to output's. */
+aclnnStatus aclnnEinsumGetWorkspaceSize(const aclTensorList *tensors, const char *equation, aclTensor *output,
+					uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT16, ACL_UINT16, ACL_INT32,
+					   ACL_UINT32, ACL_INT64, ACL_UINT64 };
+	struct nn_exec *x = nn_begin("aclnnEinsum");
+	nn_val in[VOPS_MAX_INPUTS], o = nn_out(x, output, "output");
+	int n = nn_in_list(x, tensors, "tensors", in, VOPS_MAX_INPUTS, false), i;
+
+	if (nn_null(x, equation, "equation") || n < 0)
+		return nn_finish(x, workspaceSize, executor);
+	for (i = 0; i < n && nn_check_dtype(x, in[i], "tensors", dts, (int)NN_COUNT(dts)); i++)
+		if (nn_view(x, in[i])->dtype != nn_view(x, in[0])->dtype)
+			nn_fail(x, ACLNN_ERR_PARAM_INVALID, "tensors[%d] is not of tensors[0]'s type", i);
+	{
+		struct vops_attr at[] = { NN_ATTR_STRING("equation", equation), NN_ATTR_INT("N", n) };
+
+		nn_store(x, nn_op1(x, "Einsum", n, in, at, NN_COUNT(at)), o);
+	}
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnEinsum)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * nn_net_norm.c - the normalisations: aclnnLayerNorm, aclnnRmsNorm,
- * aclnnBatchNorm (inference and training), aclnnGroupNorm.
+ * aclnnBatchNorm (inference and training), aclnnGroupNorm, aclnnInstanceNorm
+ * (lib/ops' InstanceNorm).
  *
  * LayerNorm is lib/ops' LayerNormV3 (mean and rstd outputs); GroupNorm is
  * LayerNormV3 over [N, group, C / group * HxW] followed by the per-channel
@@ -17,6 +18,7 @@
 
 #include "aclnnop/aclnn_batch_norm.h"
 #include "aclnnop/aclnn_group_norm.h"
+#include "aclnnop/aclnn_instance_norm.h"
 #include "aclnnop/aclnn_layer_norm.h"
 #include "aclnnop/aclnn_rms_norm.h"
 #include "nn_net.h"
@@ -341,3 +343,49 @@ aclnnStatus aclnnGroupNormGetWorkspaceSize(const aclTensor *self, const aclTenso
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnGroupNorm)
+
+/* ---- InstanceNorm ------------------------------------------------------------- */
+
+/*
+ * lib/ops' InstanceNorm (statistics per (n, c) over the spatial axes, its
+ * three outputs). gamma and beta go in as they are when they share x's
+ * type or fp32, which the operator reads; otherwise both become x's type.
+ */
+aclnnStatus aclnnInstanceNormGetWorkspaceSize(const aclTensor *x, const aclTensor *gamma, const aclTensor *beta,
+					      const char *dataFormat, double eps, aclTensor *y, aclTensor *mean,
+					      aclTensor *variance, uint64_t *workspaceSize,
+					      aclOpExecutor **executor)
+{
+	struct nn_exec *e = nn_begin("aclnnInstanceNorm");
+	nn_val a = nn_in(e, x, "x"), g = nn_in(e, gamma, "gamma"), b = nn_in(e, beta, "beta");
+	nn_val o = nn_out(e, y, "y"), mo = nn_out(e, mean, "mean"), vo = nn_out(e, variance, "variance");
+	aclDataType dt, gt, bt;
+
+	if (nn_null(e, dataFormat, "dataFormat") || !nn_check_dtype(e, a, "x", nnn_float_dts, NNN_NFLOAT) ||
+	    !nn_check_dtype(e, g, "gamma", nnn_float_dts, NNN_NFLOAT) ||
+	    !nn_check_dtype(e, b, "beta", nnn_float_dts, NNN_NFLOAT) || !nn_check_rank(e, a, "x", 3, 8))
+		return nn_finish(e, workspaceSize, executor);
+	if (!(eps > 0)) {
+		nn_fail(e, ACLNN_ERR_PARAM_INVALID, "eps %g must be positive", eps);
+		return nn_finish(e, workspaceSize, executor);
+	}
+	dt = nn_view(e, a)->dtype;
+	gt = nn_view(e, g)->dtype;
+	bt = nn_view(e, b)->dtype;
+	if (gt != bt || (gt != dt && gt != ACL_FLOAT)) {
+		g = nn_cast(e, g, dt);
+		b = nn_cast(e, b, dt);
+	}
+	{
+		struct vops_attr at[] = { NN_ATTR_STRING("data_format", dataFormat), NN_ATTR_FLOAT("epsilon", eps) };
+		nn_val in[] = { a, g, b }, res[3];
+
+		if (!nn_op(e, "InstanceNorm", 3, in, at, NN_COUNT(at), 3, res)) {
+			nn_store(e, res[0], o);
+			nn_store(e, res[1], mo);
+			nn_store(e, res[2], vo);
+		}
+	}
+	return nn_finish(e, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnInstanceNorm)
