@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * aclnnop/aclnn_var.h - aclnn variance (libopapi.so): aclnnVar.
+ * aclnnop/aclnn_var.h - aclnn variance (libopapi.so): aclnnVar, aclnnVarCorrection.
  *
  * Two stages each: GetWorkspaceSize checks the arguments and builds the
  * executor, then the launch runs it on a stream. Tensors may be any strided
@@ -21,6 +21,12 @@ extern "C" {
 ACLNN_API aclnnStatus aclnnVarGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool unbiased, bool keepdim, aclTensor *out, uint64_t *workspaceSize,
 	aclOpExecutor **executor);
 ACLNN_API aclnnStatus aclnnVar(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
+	aclrtStream stream);
+
+/* The same with divisor max(0, N - correction). */
+ACLNN_API aclnnStatus aclnnVarCorrectionGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, int64_t correction, bool keepdim, aclTensor *out, uint64_t *workspaceSize,
+	aclOpExecutor **executor);
+ACLNN_API aclnnStatus aclnnVarCorrection(void *workspace, uint64_t workspaceSize, aclOpExecutor *executor,
 	aclrtStream stream);
 
 #ifdef __cplusplus

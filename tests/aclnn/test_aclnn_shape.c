@@ -59,6 +59,8 @@
 #include "aclnnop/aclnn_std.h"
 #include "aclnnop/aclnn_std_mean_correction.h"
 #include "aclnnop/aclnn_var.h"
+#include "aclnnop/aclnn_var_mean.h"
+#include "aclnnop/aclnn_scatter_nd.h"
 #include "nnt.h"
 
 #define D(...) ((const int64_t[]){ __VA_ARGS__ })
@@ -1238,6 +1240,7 @@ START_TEST(var_std_logsumexp_over_dims)
 			struct nnt *ov = nnt_zeros(dt, 1, D(4)), *os = nnt_zeros(dt, 2, D(3, 1));
 			struct nnt *om = nnt_zeros(dt, 2, D(3, 1)), *oall = nnt_zeros(dt, 0, NULL);
 			struct nnt *ol = out_transposed(dt, 2, D(1, 4)), *ol2 = nnt_zeros(ACL_FLOAT, 0, NULL);
+			struct nnt *ol3 = out_transposed(dt, 2, D(1, 4)), *o3 = nnt_zeros(dt, 1, D(3));
 			aclIntArray *d0 = IA(0), *dm1 = IA(-1), *none = ia_empty();
 			double *v = nnt_values(self), m[4], var[4], e[4];
 			double rt = nnt_rtol(dt) * 4, at = nnt_atol(dt) * 4;
@@ -1258,6 +1261,13 @@ START_TEST(var_std_logsumexp_over_dims)
 				e[i] = sqrt(var[i]);
 			nnt_expect(os, e, (uint64_t)n, rt, at);
 			nnt_expect(om, m, (uint64_t)n, rt, at);
+			NNT_RUN(aclnnVarMean, self->t, d0, 2, true, ol->t, ol3->t);
+			n = host_var(v, 0, 2, m, var);
+			nnt_expect(ol, var, (uint64_t)n, rt, at);
+			nnt_expect(ol3, m, (uint64_t)n, rt, at);
+			NNT_RUN(aclnnVarCorrection, self->t, dm1, 0, false, o3->t);
+			n = host_var(v, 1, 0, m, var);
+			nnt_expect(o3, var, (uint64_t)n, rt, at);
 			/* NULL and empty dims: every element */
 			host_var(v, -1, 0, m, var);
 			NNT_RUN(aclnnVar, self->t, NULL, false, false, oall->t);
@@ -1289,6 +1299,8 @@ START_TEST(var_std_logsumexp_over_dims)
 			aclDestroyIntArray(d0);
 			aclDestroyIntArray(dm1);
 			aclDestroyIntArray(none);
+			fr(o3);
+			fr(ol3);
 			fr(ol2);
 			fr(ol);
 			fr(oall);
@@ -1394,6 +1406,23 @@ START_TEST(arange_and_gather_nd)
 				for (int i = 0; i < 12; i++)
 					e[i] = v[(rows[i / 4][0] * 3 + rows[i / 4][1]) * 4 + i % 4];
 				nnt_expect(o, e, 12, 0, 0);
+				/* scatter rows back: data with rows (1,2), (0,2), (0,0) replaced */
+				{
+					struct nnt *up = mk((enum layout)l, dt, 2, D(3, 4), -50, 50, 91 + (unsigned)l);
+					struct nnt *pi = nnt_from(idt, 2, D(3, 2), (const double[]){ 1, 2, 0, 2, 0, 0 });
+					struct nnt *so = out_transposed(dt, 3, D(2, 3, 4));
+					double *u = nnt_values(up), es[24];
+
+					NNT_RUN(aclnnScatterNd, self->t, pi->t, up->t, so->t);
+					memcpy(es, v, sizeof(es));
+					for (int i = 0; i < 12; i++)
+						es[(rows[i / 4][0] * 3 + rows[i / 4][1]) * 4 + i % 4] = u[i];
+					nnt_expect(so, es, 24, 0, 0);
+					free(u);
+					fr(so);
+					fr(pi);
+					fr(up);
+				}
 				free(v);
 				fr(o);
 				fr(i2);
@@ -1430,6 +1459,9 @@ START_TEST(second_batch_bad_arguments)
 	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, four, zero, one, o4->t);
 	/* indices of a float type */
 	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGatherNd, a->t, fidx->t, false, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatterNd, a->t, fidx->t, o4->t, o34->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnVarMean, a->t, d0, 1, false, o4->t, NULL);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnVarCorrection, a->t, d5, 1, false, o4->t);
 	aclDestroyScalar(one);
 	aclDestroyScalar(zero);
 	aclDestroyScalar(four);

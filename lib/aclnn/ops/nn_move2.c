@@ -3,7 +3,7 @@
  * nn_move2.c - more of aclnn's movement and indexing: flatten (a reshape
  * and one store), roll (per rolled dimension, ConcatD of the two windows
  * of the view: no gather, no index tensor), arange (a running count, then
- * start + i * step in double) and GatherNd.
+ * start + i * step in double), GatherNd and ScatterNd.
  */
 #include <math.h>
 
@@ -11,6 +11,7 @@
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_gather_nd.h"
 #include "aclnnop/aclnn_roll.h"
+#include "aclnnop/aclnn_scatter_nd.h"
 #include "nn_shape_util.h"
 
 aclnnStatus aclnnFlattenGetWorkspaceSize(const aclTensor *self, int64_t axis, aclTensor *out, uint64_t *workspaceSize,
@@ -166,3 +167,19 @@ aclnnStatus aclnnGatherNdGetWorkspaceSize(const aclTensor *self, const aclTensor
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnGatherNd)
+
+aclnnStatus aclnnScatterNdGetWorkspaceSize(const aclTensor *data, const aclTensor *indices, const aclTensor *updates,
+					   aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnScatterNd");
+	nn_val in[3] = { nn_in(x, data, "data"), nn_in(x, indices, "indices"), nn_in(x, updates, "updates") };
+	nn_val o = nn_out(x, out, "out");
+
+	/* TensorScatterUpdate checks the shapes and every index */
+	if (nn_check_dtype(x, in[1], "indices", nns_index, NNS_COUNT_OF(nns_index)) &&
+	    nn_check_rank(x, in[0], "data", 1, VOPS_MAX_RANK) &&
+	    nns_same_dtype(x, in[2], "updates", in[0], "data") && nns_same_dtype(x, o, "out", in[0], "data"))
+		nn_store(x, nn_op1(x, "TensorScatterUpdate", 3, in, NULL, 0), o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnScatterNd)

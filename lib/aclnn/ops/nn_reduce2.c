@@ -9,6 +9,7 @@
 #include "aclnnop/aclnn_std.h"
 #include "aclnnop/aclnn_std_mean_correction.h"
 #include "aclnnop/aclnn_var.h"
+#include "aclnnop/aclnn_var_mean.h"
 #include "nn_shape_util.h"
 
 aclnnStatus aclnnLogSumExpGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, bool keepDim, aclTensor *out,
@@ -126,3 +127,28 @@ aclnnStatus aclnnStdMeanCorrectionGetWorkspaceSize(const aclTensor *self, const 
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnStdMeanCorrection)
+
+aclnnStatus aclnnVarCorrectionGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, int64_t correction,
+					       bool keepdim, aclTensor *out, uint64_t *workspaceSize,
+					       aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnVarCorrection");
+	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
+
+	var_into(x, a, dim, correction, keepdim, false, o, NN_ABSENT);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnVarCorrection)
+
+aclnnStatus aclnnVarMeanGetWorkspaceSize(const aclTensor *self, const aclIntArray *dim, int64_t correction,
+					 bool keepdim, aclTensor *varOut, aclTensor *meanOut, uint64_t *workspaceSize,
+					 aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnVarMean");
+	nn_val a = nn_in(x, self, "self"), vo = nn_out(x, varOut, "varOut"), mo = nn_out(x, meanOut, "meanOut");
+
+	if (nn_ok(x))
+		var_into(x, a, dim, correction, keepdim, false, vo, mo);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnVarMean)
