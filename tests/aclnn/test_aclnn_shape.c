@@ -51,6 +51,16 @@
 #include "aclnnop/aclnn_topk.h"
 #include "aclnnop/aclnn_tril.h"
 #include "aclnnop/aclnn_triu.h"
+#include "aclnnop/aclnn_arange.h"
+#include "aclnnop/aclnn_flatten.h"
+#include "aclnnop/aclnn_gather_nd.h"
+#include "aclnnop/aclnn_logsumexp.h"
+#include "aclnnop/aclnn_roll.h"
+#include "aclnnop/aclnn_std.h"
+#include "aclnnop/aclnn_std_mean_correction.h"
+#include "aclnnop/aclnn_var.h"
+#include "aclnnop/aclnn_var_mean.h"
+#include "aclnnop/aclnn_scatter_nd.h"
 #include "nnt.h"
 
 #define D(...) ((const int64_t[]){ __VA_ARGS__ })
@@ -1194,6 +1204,280 @@ START_TEST(bad_arguments_have_exact_codes)
 }
 END_TEST
 
+/* ---- the second batch: statistics, flatten, roll, arange, gather_nd -------------- */
+
+/* The host statistics of dense [3, 4] @v over dimension @axis (-1: both):
+ * the mean into @mean, the variance with divisor max(0, N - @corr) into @var. */
+static int host_var(const double *v, int axis, int64_t corr, double *mean, double *var)
+{
+	int no = axis < 0 ? 1 : axis == 0 ? 4 : 3, n = axis < 0 ? 12 : axis == 0 ? 3 : 4;
+
+	for (int o = 0; o < no; o++) {
+		double s = 0, q = 0;
+
+		for (int j = 0; j < n; j++)
+			s += v[axis < 0 ? j : axis == 0 ? j * 4 + o : o * 4 + j];
+		s /= n;
+		for (int j = 0; j < n; j++) {
+			double d = v[axis < 0 ? j : axis == 0 ? j * 4 + o : o * 4 + j] - s;
+
+			q += d * d;
+		}
+		mean[o] = s;
+		var[o] = q / (double)(n - corr > 0 ? n - corr : 0);
+	}
+	return no;
+}
+
+START_TEST(var_std_logsumexp_over_dims)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16 };
+
+	for (unsigned int k = 0; k < NELEM(dts); k++)
+		for (int l = 0; l < L_COUNT; l++) {
+			aclDataType dt = dts[k];
+			struct nnt *self = mk((enum layout)l, dt, 2, D(3, 4), -2, 2, 61 + (unsigned)l);
+			struct nnt *ov = nnt_zeros(dt, 1, D(4)), *os = nnt_zeros(dt, 2, D(3, 1));
+			struct nnt *om = nnt_zeros(dt, 2, D(3, 1)), *oall = nnt_zeros(dt, 0, NULL);
+			struct nnt *ol = out_transposed(dt, 2, D(1, 4)), *ol2 = nnt_zeros(ACL_FLOAT, 0, NULL);
+			struct nnt *ol3 = out_transposed(dt, 2, D(1, 4)), *o3 = nnt_zeros(dt, 1, D(3));
+			aclIntArray *d0 = IA(0), *dm1 = IA(-1), *none = ia_empty();
+			double *v = nnt_values(self), m[4], var[4], e[4];
+			double rt = nnt_rtol(dt) * 4, at = nnt_atol(dt) * 4;
+			int n;
+
+			/* var along 0, unbiased; std along -1 with correction 2, kept; both with the mean */
+			NNT_RUN(aclnnVar, self->t, d0, true, false, ov->t);
+			n = host_var(v, 0, 1, m, var);
+			nnt_expect(ov, var, (uint64_t)n, rt, at);
+			NNT_RUN(aclnnStd, self->t, dm1, 2, true, os->t);
+			n = host_var(v, 1, 2, m, var);
+			for (int i = 0; i < n; i++)
+				e[i] = sqrt(var[i]);
+			nnt_expect(os, e, (uint64_t)n, rt, at);
+			NNT_RUN(aclnnStdMeanCorrection, self->t, dm1, 0, true, os->t, om->t);
+			n = host_var(v, 1, 0, m, var);
+			for (int i = 0; i < n; i++)
+				e[i] = sqrt(var[i]);
+			nnt_expect(os, e, (uint64_t)n, rt, at);
+			nnt_expect(om, m, (uint64_t)n, rt, at);
+			NNT_RUN(aclnnVarMean, self->t, d0, 2, true, ol->t, ol3->t);
+			n = host_var(v, 0, 2, m, var);
+			nnt_expect(ol, var, (uint64_t)n, rt, at);
+			nnt_expect(ol3, m, (uint64_t)n, rt, at);
+			NNT_RUN(aclnnVarCorrection, self->t, dm1, 0, false, o3->t);
+			n = host_var(v, 1, 0, m, var);
+			nnt_expect(o3, var, (uint64_t)n, rt, at);
+			/* NULL and empty dims: every element */
+			host_var(v, -1, 0, m, var);
+			NNT_RUN(aclnnVar, self->t, NULL, false, false, oall->t);
+			nnt_expect(oall, var, 1, rt, at);
+			NNT_RUN(aclnnStd, self->t, none, 1, false, oall->t);
+			host_var(v, -1, 1, m, var);
+			e[0] = sqrt(var[0]);
+			nnt_expect(oall, e, 1, rt, at);
+			/* logsumexp along 0 kept, into a transposed out; every dim into fp32 */
+			NNT_RUN(aclnnLogSumExp, self->t, d0, true, ol->t);
+			for (int j = 0; j < 4; j++) {
+				double s = 0;
+
+				for (int i = 0; i < 3; i++)
+					s += exp(v[i * 4 + j]);
+				e[j] = log(s);
+			}
+			nnt_expect(ol, e, 4, rt, at);
+			NNT_RUN(aclnnLogSumExp, self->t, none, false, ol2->t);
+			{
+				double s = 0;
+
+				for (int i = 0; i < 12; i++)
+					s += exp(v[i]);
+				e[0] = log(s);
+			}
+			nnt_expect(ol2, e, 1, rt, at);
+			free(v);
+			aclDestroyIntArray(d0);
+			aclDestroyIntArray(dm1);
+			aclDestroyIntArray(none);
+			fr(o3);
+			fr(ol3);
+			fr(ol2);
+			fr(ol);
+			fr(oall);
+			fr(om);
+			fr(os);
+			fr(ov);
+			fr(self);
+		}
+	{
+		/* an integer self computes in out's float type */
+		struct nnt *si = nnt_from(ACL_INT32, 1, D(3), (const double[]){ 0, 1, 2 });
+		struct nnt *o = nnt_zeros(ACL_FLOAT, 0, NULL);
+		aclIntArray *d0 = IA(0);
+		double e = log(1 + exp(1) + exp(2));
+
+		NNT_RUN(aclnnLogSumExp, si->t, d0, false, o->t);
+		nnt_expect(o, &e, 1, 1e-5, 1e-5);
+		aclDestroyIntArray(d0);
+		fr(o);
+		fr(si);
+	}
+}
+END_TEST
+
+START_TEST(flatten_roll_of_views)
+{
+	for (unsigned int k = 0; k < NELEM(move_dts); k++)
+		for (int l = 0; l < L_COUNT; l++) {
+			aclDataType dt = move_dts[k];
+			struct nnt *self = mk((enum layout)l, dt, 3, D(2, 3, 4), -50, 50, 71 + (unsigned)l);
+			struct nnt *of = out_transposed(dt, 2, D(2, 12)), *of0 = nnt_zeros(dt, 2, D(1, 24));
+			struct nnt *or1 = out_transposed(dt, 3, D(2, 3, 4)), *or2 = nnt_zeros(dt, 3, D(2, 3, 4));
+			aclIntArray *sh = IA(1, -5), *dm = IA(-1, 1), *sh1 = IA(7), *none = ia_empty();
+			double *v = nnt_values(self), e[24];
+			int64_t c[3];
+
+			NNT_RUN(aclnnFlatten, self->t, 1, of->t);
+			nnt_expect(of, v, 24, 0, 0);
+			NNT_RUN(aclnnFlatten, self->t, -3, of0->t);
+			nnt_expect(of0, v, 24, 0, 0);
+			/* out[a][b][c] = self[a][(b + 5) mod 3][(c - 1) mod 4] */
+			NNT_RUN(aclnnRoll, self->t, sh, dm, or1->t);
+			for (int i = 0; i < 24; i++) {
+				coords((uint64_t)i, 3, D(2, 3, 4), c);
+				e[i] = v[lin(3, D(2, 3, 4), D(c[0], (c[1] + 5) % 3, (c[2] + 3) % 4))];
+			}
+			nnt_expect(or1, e, 24, 0, 0);
+			/* empty dims: the flattened tensor rolled by 7 */
+			NNT_RUN(aclnnRoll, self->t, sh1, none, or2->t);
+			for (int i = 0; i < 24; i++)
+				e[i] = v[(i + 24 - 7) % 24];
+			nnt_expect(or2, e, 24, 0, 0);
+			free(v);
+			aclDestroyIntArray(sh);
+			aclDestroyIntArray(dm);
+			aclDestroyIntArray(sh1);
+			aclDestroyIntArray(none);
+			fr(or2);
+			fr(or1);
+			fr(of0);
+			fr(of);
+			fr(self);
+		}
+}
+END_TEST
+
+START_TEST(arange_and_gather_nd)
+{
+	static const aclDataType odts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_INT32, ACL_INT64 };
+
+	for (unsigned int k = 0; k < NELEM(odts); k++) {
+		bool fl = odts[k] == ACL_FLOAT || odts[k] == ACL_FLOAT16;
+		double s = fl ? -1.5 : 10, st = fl ? 0.25 : -3, en = fl ? 1.0 : -2;
+		int n = fl ? 10 : 4;
+		aclScalar *a0 = nnt_scalar(fl ? ACL_FLOAT : ACL_INT64, s), *a1 = nnt_scalar(fl ? ACL_FLOAT : ACL_INT64, en);
+		aclScalar *a2 = nnt_scalar(fl ? ACL_FLOAT : ACL_INT64, st);
+		struct nnt *b = nnt_zeros(odts[k], 1, D(2 * (int64_t)n));
+		/* every other element of a larger storage */
+		struct nnt *o = nnt_view(b, 1, D(n), D(2), 1);
+		double e[10];
+
+		NNT_RUN(aclnnArange, a0, a1, a2, o->t);
+		for (int i = 0; i < n; i++)
+			e[i] = s + i * st;
+		nnt_expect(o, e, (uint64_t)n, nnt_rtol(odts[k]), nnt_atol(odts[k]));
+		aclDestroyScalar(a0);
+		aclDestroyScalar(a1);
+		aclDestroyScalar(a2);
+		fr(o);
+	}
+	for (unsigned int k = 0; k < NELEM(move_dts); k++)
+		for (int l = 0; l < L_COUNT; l++)
+			for (int it = 0; it < 2; it++) {
+				aclDataType dt = move_dts[k], idt = it ? ACL_INT32 : ACL_INT64;
+				struct nnt *self = mk((enum layout)l, dt, 3, D(2, 3, 4), -50, 50, 81 + (unsigned)l);
+				struct nnt *i2 = nnt_from(idt, 2, D(3, 2), (const double[]){ 1, 2, 0, -1, -2, 0 });
+				struct nnt *o = out_transposed(dt, 2, D(3, 4));
+				double *v = nnt_values(self), e[12];
+				static const int rows[3][2] = { { 1, 2 }, { 0, 2 }, { 0, 0 } };
+
+				/* out[i] = self[idx[i][0]][idx[i][1]], negatives from the end */
+				NNT_RUN(aclnnGatherNd, self->t, i2->t, true, o->t);
+				for (int i = 0; i < 12; i++)
+					e[i] = v[(rows[i / 4][0] * 3 + rows[i / 4][1]) * 4 + i % 4];
+				nnt_expect(o, e, 12, 0, 0);
+				/* scatter rows back: data with rows (1,2), (0,2), (0,0) replaced */
+				{
+					struct nnt *up = mk((enum layout)l, dt, 2, D(3, 4), -50, 50, 91 + (unsigned)l);
+					struct nnt *pi = nnt_from(idt, 2, D(3, 2), (const double[]){ 1, 2, 0, 2, 0, 0 });
+					struct nnt *so = out_transposed(dt, 3, D(2, 3, 4));
+					double *u = nnt_values(up), es[24];
+
+					NNT_RUN(aclnnScatterNd, self->t, pi->t, up->t, so->t);
+					memcpy(es, v, sizeof(es));
+					for (int i = 0; i < 12; i++)
+						es[(rows[i / 4][0] * 3 + rows[i / 4][1]) * 4 + i % 4] = u[i];
+					nnt_expect(so, es, 24, 0, 0);
+					free(u);
+					fr(so);
+					fr(pi);
+					fr(up);
+				}
+				free(v);
+				fr(o);
+				fr(i2);
+				fr(self);
+			}
+}
+END_TEST
+
+START_TEST(second_batch_bad_arguments)
+{
+	struct nnt *a = nnt_new(ACL_FLOAT, 2, D(3, 4), -1, 1, 1), *o4 = nnt_zeros(ACL_FLOAT, 1, D(4));
+	struct nnt *o34 = nnt_zeros(ACL_FLOAT, 2, D(3, 4)), *oi = nnt_zeros(ACL_INT32, 1, D(4));
+	struct nnt *fidx = nnt_from(ACL_FLOAT, 2, D(1, 2), (const double[]){ 0, 1 });
+	struct nnt *o5 = nnt_zeros(ACL_FLOAT, 1, D(5));
+	aclIntArray *d0 = IA(0), *d5 = IA(5), *sh2 = IA(1, 2), *dm1 = IA(0);
+	aclScalar *one = nnt_scalar(ACL_FLOAT, 1), *zero = nnt_scalar(ACL_FLOAT, 0), *four = nnt_scalar(ACL_FLOAT, 4);
+
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnVar, NULL, d0, true, false, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnLogSumExp, a->t, NULL, false, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnArange, one, NULL, one, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnRoll, a->t, NULL, d0, o34->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnGatherNd, a->t, NULL, false, o4->t);
+	/* dim out of range, wrong shape, integer out */
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnStd, a->t, d5, 1, false, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnVar, a->t, d0, true, true, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnLogSumExp, a->t, d0, false, oi->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnFlatten, a->t, 2, o34->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnFlatten, a->t, 1, o4->t);
+	/* shifts and dims of different lengths */
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnRoll, a->t, sh2, dm1, o34->t);
+	/* a zero step, a range of the wrong length, the wrong direction */
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, zero, four, zero, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, zero, four, one, o5->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnArange, four, zero, one, o4->t);
+	/* indices of a float type */
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnGatherNd, a->t, fidx->t, false, o4->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnScatterNd, a->t, fidx->t, o4->t, o34->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnVarMean, a->t, d0, 1, false, o4->t, NULL);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnVarCorrection, a->t, d5, 1, false, o4->t);
+	aclDestroyScalar(one);
+	aclDestroyScalar(zero);
+	aclDestroyScalar(four);
+	aclDestroyIntArray(d0);
+	aclDestroyIntArray(d5);
+	aclDestroyIntArray(sh2);
+	aclDestroyIntArray(dm1);
+	fr(o5);
+	fr(fidx);
+	fr(oi);
+	fr(o34);
+	fr(o4);
+	fr(a);
+}
+END_TEST
+
 static Suite *shape_suite(void)
 {
 	Suite *s = suite_create("aclnn_shape");
@@ -1226,8 +1510,15 @@ static Suite *shape_suite(void)
 	tcase_add_test(tc, masked_fill_with_a_broadcast_mask_in_place);
 	suite_add_tcase(s, tc);
 
+	tc = acl_tcase("batch2", true, 120);
+	tcase_add_test(tc, var_std_logsumexp_over_dims);
+	tcase_add_test(tc, flatten_roll_of_views);
+	tcase_add_test(tc, arange_and_gather_nd);
+	suite_add_tcase(s, tc);
+
 	tc = acl_tcase("errors", true, 60);
 	tcase_add_test(tc, bad_arguments_have_exact_codes);
+	tcase_add_test(tc, second_batch_bad_arguments);
 	suite_add_tcase(s, tc);
 	return s;
 }
