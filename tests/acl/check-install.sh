@@ -57,7 +57,7 @@ sed 's/^/# /' "$stage/out"
 # aclnn: the three libraries CANN programs link, from opapi.pc.
 nnflags=$(pkg-config --cflags --libs opapi); ok $? "pkg-config --cflags --libs opapi"
 echo "# $nnflags"
-case " $nnflags " in *" -lopapi "*" -lnnopbase "*" -lascendcl "*) true ;; *) false ;; esac
+case " $nnflags " in *" -lopapi "*"-lnnopbase "*"-lascendcl "*) true ;; *) false ;; esac
 ok $? "opapi.pc names -lopapi -lnnopbase -lascendcl"
 # shellcheck disable=SC2086 # flags are words
 c++ -std=c++17 -Wall -Wextra -Werror -o "$stage/aclnn_add" "$top/tests/aclnn/examples/aclnn_add.cpp" $nnflags
