@@ -402,8 +402,7 @@ static uint64_t scalar_word(aclDataType dt, double d, int64_t i, bool from_float
 		int64_t i64;
 		uint8_t b;
 	} u = { .w = 0 };
-	int64_t iv = from_float ? (isnan(d) ? 0 : (d >= 9.2233720368547758e18 ? INT64_MAX :
-				    (d <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)d))) : i;
+	int64_t iv = from_float ? nn_f64_to_i64(d) : i;
 	double dv = from_float ? d : (double)i;
 
 	switch (dt) {

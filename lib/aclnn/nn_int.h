@@ -18,6 +18,19 @@ static inline bool nn_tensor_ok(const aclTensor *t)
 	return t && t->magic == NN_TENSOR_MAGIC;
 }
 
+/* A double as an int64: truncated toward zero, saturated at the type's
+ * ends, NaN as 0 (a host scalar converted for an integer computation). */
+static inline int64_t nn_f64_to_i64(double d)
+{
+	if (d != d)
+		return 0;
+	if (d >= 9.2233720368547758e18)
+		return INT64_MAX;
+	if (d <= -9.2233720368547758e18)
+		return INT64_MIN;
+	return (int64_t)d;
+}
+
 /* Bytes of one element of @dt aclnn computes with, 0 for others. */
 size_t nn_dtype_size(aclDataType dt);
 

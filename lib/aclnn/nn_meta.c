@@ -6,7 +6,6 @@
  * Plain heap objects as in CANN (a framework makes several per operator
  * call), each with a magic word that catches a pointer of the wrong kind.
  */
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,15 +304,8 @@ double nn_scalar_f64(const aclScalar *s)
 
 int64_t nn_scalar_i64(const aclScalar *s)
 {
-	if (nn_dt_float(s->dtype)) {
-		if (isnan(s->f))
-			return 0;
-		if (s->f >= 9.2233720368547758e18)
-			return INT64_MAX;
-		if (s->f <= -9.2233720368547758e18)
-			return INT64_MIN;
-		return (int64_t)s->f;
-	}
+	if (nn_dt_float(s->dtype))
+		return nn_f64_to_i64(s->f);
 	if (s->dtype == ACL_UINT64)
 		return s->u > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)s->u;
 	return s->i;
