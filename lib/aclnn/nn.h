@@ -248,6 +248,14 @@ void nn_fill(struct nn_exec *x, nn_val out, double value) NN_EXPORT;
 aclnnStatus nn_finish(struct nn_exec *x, uint64_t *workspace_size, aclOpExecutor **executor) NN_EXPORT;
 
 /*
+ * How many operator calls of nn_op() this process has planned with
+ * lib/ops (vops_plan()); a call repeating a recent one of the same thread
+ * takes the plan it had then (nn_memo.c) and does not count. For tests and
+ * benchmarks: a warm GetWorkspaceSize plans nothing.
+ */
+uint64_t nn_memo_plans(void) NN_EXPORT;
+
+/*
  * The second stage: run @e (made by @api's GetWorkspaceSize) on @stream
  * (NULL: the current context's default stream) with @workspace
  * (@workspace_size bytes, at least what GetWorkspaceSize said). A stale,

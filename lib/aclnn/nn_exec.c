@@ -69,12 +69,22 @@ void *nn_alloc(struct nn_exec *x, size_t n)
 
 struct nn_exec *nn_begin(const char *api)
 {
-	struct nn_exec *x = calloc(1, sizeof(*x));
+	/* The executor and its first arena chunk in one allocation: a small
+	 * operator's build is then one malloc and its end one free. */
+	const size_t at = (sizeof(struct nn_exec) + _Alignof(struct nn_chunk) - 1) & ~(_Alignof(struct nn_chunk) - 1);
+	struct nn_exec *x = malloc(at + sizeof(struct nn_chunk) + CHUNK_BYTES);
+	struct nn_chunk *c;
 
 	if (!x) {
 		nn_err(ACLNN_ERR_INNER_CREATE_EXECUTOR, api, "out of memory");
 		return NULL;
 	}
+	memset(x, 0, sizeof(*x));
+	c = (struct nn_chunk *)(void *)((unsigned char *)x + at);
+	c->next = NULL;
+	c->used = 0;
+	c->cap = CHUNK_BYTES;
+	x->arena = c;
 	x->api = api;
 	x->device = vnpu_rt_current_device();
 	pthread_mutex_init(&x->lock, NULL);
@@ -83,10 +93,10 @@ struct nn_exec *nn_begin(const char *api)
 
 void nn_exec_free(struct nn_exec *x)
 {
-
 	if (!x)
 		return;
-	while (x->arena) {
+	/* The last chunk is the one inside @x's own allocation. */
+	while (x->arena->next) {
 		struct nn_chunk *c = x->arena;
 
 		x->arena = c->next;
@@ -537,7 +547,11 @@ int nn_op(struct nn_exec *x, const char *type, int nin, const nn_val *in, const 
 {
 	struct vops_tensor t[VOPS_MAX_INPUTS];
 	/* On the stack as aclopExecuteV2's (tens of KiB; no malloc per call). */
-	struct vops_plan planned, *plan;
+	struct vops_plan planned;
+	struct nn_memo_out outs[VOPS_MAX_OUTPUTS];
+	struct nn_memo_plan fresh;
+	const struct nn_memo_plan *plan;
+	struct nn_memo_key key;
 	struct vops_error err;
 	struct nn_step *s;
 	int i, n;
@@ -557,10 +571,16 @@ int nn_op(struct nn_exec *x, const char *type, int nin, const nn_val *in, const 
 		}
 		vt_of(x, in[i], &t[i]);
 	}
-	plan = &planned;
-	if (vops_plan(type, nin, t, nout, attrs, nattrs, plan, &err)) {
-		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s", err.msg);
-		return -1;
+	plan = nn_memo_find(&key, type, nin, t, nout, attrs, nattrs);
+	if (!plan) {
+		nn_memo_counted_plan();
+		if (vops_plan(type, nin, t, nout, attrs, nattrs, &planned, &err)) {
+			nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s", err.msg);
+			return -1;
+		}
+		nn_memo_from_plan(&planned, outs, &fresh);
+		nn_memo_put(&key, &fresh);
+		plan = &fresh;
 	}
 	for (i = 0; i < plan->nout; i++) {
 		out[i] = new_temp(x, plan->out[i].dtype, plan->out[i].ndim, plan->out[i].dims);
@@ -572,7 +592,7 @@ int nn_op(struct nn_exec *x, const char *type, int nin, const nn_val *in, const 
 	s = new_step(x, NN_STEP_OP);
 	if (!s)
 		return -1;
-	n = (int)vops_plan_operands(plan);
+	n = plan->nops;
 	s->type = plan->type;
 	s->desc = nn_alloc(x, plan->desc_size);
 	s->ops = nn_alloc(x, (size_t)n * sizeof(*s->ops));

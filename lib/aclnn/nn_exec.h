@@ -128,6 +128,46 @@ struct nn_exec {
 	uint32_t handle_index, handle_gen;
 };
 
+/* What a step takes of a plan (struct vops_plan without its fixed-size
+ * arrays): from vops_plan() or from the memo of recent plans (nn_memo.c). */
+struct nn_memo_out {
+	int32_t dtype;
+	int32_t ndim;
+	const int64_t *dims;
+	uint64_t bytes;
+};
+
+struct nn_memo_plan {
+	const char *type;		/* lib/ops' name (static) */
+	int nin, nout;
+	int nops;			/* vops_plan_operands() */
+	bool empty;
+	uint32_t in_place, ws_align, desc_size;
+	uint64_t ws_bytes;
+	const uint64_t *in_bytes;	/* nin */
+	const struct nn_memo_out *out;	/* nout */
+	const unsigned char *desc;
+};
+
+/* A call's key: everything vops_plan() reads, byte by byte. */
+struct nn_memo_key {
+	uint64_t hash;
+	uint32_t len;			/* words */
+	bool ok;			/* false: too long to keep, plan every time */
+	uint64_t buf[128];
+};
+
+/* Write @k for the call and return the plan the thread's memo holds for
+ * it, or NULL. */
+const struct nn_memo_plan *nn_memo_find(struct nn_memo_key *k, const char *type, int nin, const struct vops_tensor *in,
+					int nout, const struct vops_attr *attrs, unsigned int nattrs);
+/* Keep @p (copied) for @k, if both are small enough. */
+void nn_memo_put(const struct nn_memo_key *k, const struct nn_memo_plan *p);
+/* @m as a view of @p, with @outs (p->nout entries) for its outputs. */
+void nn_memo_from_plan(const struct vops_plan *p, struct nn_memo_out *outs, struct nn_memo_plan *m);
+/* Count one vops_plan() call (nn_memo_plans()). */
+void nn_memo_counted_plan(void);
+
 /* @n bytes (16-aligned) that live as long as @x; NULL after recording
  * the failure. */
 void *nn_alloc(struct nn_exec *x, size_t n);

@@ -13,6 +13,7 @@
 #include "acl_optest.h"
 #include "nn.h"
 #include "nnt.h"
+#include "aclnnop/aclnn_cumsum.h"
 
 /* ---- objects ---------------------------------------------------------------------- */
 
@@ -467,6 +468,50 @@ START_TEST(a_stream_of_another_device_is_refused)
 }
 END_TEST
 
+/* Cumsum of the 3 x 4 matrix @x along @dim into @out, checked. */
+static void cumsum_checked(struct nnt *x, int64_t dim, struct nnt *out)
+{
+	double *v = nnt_values(x), e[12];
+	int i, j;
+
+	NNT_RUN(aclnnCumsum, x->t, dim, ACL_FLOAT, out->t);
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 4; j++)
+			e[i * 4 + j] = v[i * 4 + j] + (dim == 0 ? (i ? e[(i - 1) * 4 + j] : 0) : (j ? e[i * 4 + j - 1] : 0));
+	nnt_expect(out, e, 12, 1e-5, 1e-6);
+	free(v);
+}
+
+/* A repeated call takes the plan of the last one (nn_memo.c): planned
+ * once, then nothing, while a different attribute or shape plans again
+ * and computes its own result. */
+START_TEST(warm_calls_reuse_plans_and_attributes_key_them)
+{
+	int64_t dims[] = { 3, 4 };
+	struct nnt *x = nnt_new(ACL_FLOAT, 2, dims, -2, 2, 7), *out = nnt_zeros(ACL_FLOAT, 2, dims);
+	struct nnt *xt = nnt_new_transposed(ACL_FLOAT, 2, dims, -2, 2, 8);
+	uint64_t p0, p1;
+
+	cumsum_checked(x, 0, out);
+	p0 = nn_memo_plans();
+	cumsum_checked(x, 0, out);
+	cumsum_checked(x, 0, out);
+	ck_assert_uint_eq(nn_memo_plans(), p0);
+	cumsum_checked(x, 1, out);		/* another axis attribute */
+	p1 = nn_memo_plans();
+	ck_assert_uint_gt(p1, p0);
+	cumsum_checked(x, 0, out);		/* both stay known */
+	cumsum_checked(x, 1, out);
+	ck_assert_uint_eq(nn_memo_plans(), p1);
+	/* The same shape with other strides is another call. */
+	cumsum_checked(xt, 0, out);
+	ck_assert_uint_gt(nn_memo_plans(), p1);
+	nnt_free(xt);
+	nnt_free(x);
+	nnt_free(out);
+}
+END_TEST
+
 static Suite *base_suite(void)
 {
 	Suite *s = suite_create("aclnn_base");
@@ -487,6 +532,7 @@ static Suite *base_suite(void)
 	tcase_add_test(tc, launch_errors_have_codes_and_messages);
 	tcase_add_test(tc, a_repeatable_executor_takes_new_addresses_for_one_ioctl);
 	tcase_add_test(tc, empty_tensors_queue_nothing);
+	tcase_add_test(tc, warm_calls_reuse_plans_and_attributes_key_them);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("multidev", true, 60);
