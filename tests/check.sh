@@ -127,7 +127,9 @@ while IFS='|' read -r opts suites; do
 	[ "$opts" != "-" ] && read -r -a vmopts <<< "$opts"
 	echo "  boot: ${opts} ->${suites}"
 	# shellcheck disable=SC2086 # suite names are words
-	tools/vnpu-vm "${vmopts[@]+"${vmopts[@]}"}" -w "$results" -- \
+	boot_n=$((${boot_n:-0} + 1))
+	VNPU_VM_CONSOLE="$results/console-$boot_n.log" \
+		tools/vnpu-vm "${vmopts[@]+"${vmopts[@]}"}" -w "$results" -- \
 		tests/guest/run-suites.sh "$results" $suites > "$results/boot.log" 2>&1
 	boot_status=$?
 	sed 's/^/    /' "$results/boot.log" | grep -v '^    $' | grep -E 'suite |vnpu-vm' || true
@@ -144,6 +146,7 @@ while IFS='|' read -r opts suites; do
 	done
 	if [ "$boot_status" -ge 124 ]; then
 		sed 's/^/      /' "$results/boot.log" | tail -n 60
+		echo "      (the boot's kernel log: $results/console-$boot_n.log)"
 	fi
 done <<< "$groups"
 
