@@ -210,6 +210,11 @@ nn_val nn_restride(struct nn_exec *x, nn_val v, int ndim, const int64_t *dims, c
 nn_val nn_reshape(struct nn_exec *x, nn_val v, int ndim, const int64_t *dims) NN_EXPORT;
 /* A dense copy of @v (of type @dt; ACL_DT_UNDEFINED: @v's). */
 nn_val nn_dense(struct nn_exec *x, nn_val v, aclDataType dt) NN_EXPORT;
+/* Do @a and @b touch the same bytes of a caller's tensor? (Temporaries
+ * in the workspace overlap nothing.) A function that writes several
+ * parts of its output (Cat, Stack, Split) copies an input that overlaps
+ * an output first, so that it reads every input before it writes. */
+bool nn_overlaps(const struct nn_exec *x, nn_val a, nn_val b) NN_EXPORT;
 
 /*
  * One lib/ops operator on @nin values (NN_ABSENT entries are not allowed:

@@ -676,6 +676,13 @@ static bool overlap(const struct nn_exec *x, nn_val a, nn_val b)
 	return alo < bhi && blo < ahi;
 }
 
+bool nn_overlaps(const struct nn_exec *x, nn_val a, nn_val b)
+{
+	if (!x || a < 0 || b < 0 || a >= x->nvalues || b >= x->nvalues)
+		return false;
+	return overlap(x, a, b);
+}
+
 /* May temporary @v (a dense root written by one operator) be moved onto
  * dense output view @o? Every step from its producer on must read no
  * caller memory that @o overlaps, except the producer's in-place input

@@ -13,7 +13,10 @@
 #include "acl_optest.h"
 #include "nn.h"
 #include "nnt.h"
+#include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_cumsum.h"
+#include "aclnnop/aclnn_split_tensor.h"
+#include "aclnnop/aclnn_stack.h"
 
 /* ---- objects ---------------------------------------------------------------------- */
 
@@ -468,6 +471,66 @@ START_TEST(a_stream_of_another_device_is_refused)
 }
 END_TEST
 
+/* A tensor list of new aclTensors over the views of @n (@k of them): the
+ * list owns its tensors (as CANN's), the test keeps its own. */
+static aclTensorList *list_of(struct nnt *const *n, int k)
+{
+	const aclTensor *ts[4];
+
+	for (int i = 0; i < k; i++) {
+		int64_t storage = (int64_t)n[i]->base->storage_elems;
+
+		ts[i] = aclCreateTensor(n[i]->dims, (uint64_t)n[i]->ndim, n[i]->dtype, n[i]->strides, n[i]->offset,
+					ACL_FORMAT_ND, &storage, 1, n[i]->base->dev);
+	}
+	return aclCreateTensorList(ts, (uint64_t)k);
+}
+
+/* Cat, Stack and Split store several parts: an input that overlaps the
+ * output must still be read whole before any part is written. Here the
+ * two halves of one storage swap places. */
+START_TEST(multi_part_stores_read_every_input_first)
+{
+	int64_t d8[] = { 8 }, d4[] = { 4 }, d24[] = { 2, 4 }, one[] = { 1 }, row[] = { 4, 1 };
+	struct nnt *t = nnt_new(ACL_FLOAT, 1, d8, -2, 2, 9);
+	struct nnt *lo = nnt_view(t, 1, d4, one, 0), *hi = nnt_view(t, 1, d4, one, 4);
+	struct nnt *all = nnt_view(t, 1, d8, one, 0), *mat = nnt_view(t, 2, d24, row, 0);
+	double *v = nnt_values(t), want[8];
+	aclTensorList *l;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		want[i] = v[(i + 4) % 8];
+	l = list_of((struct nnt *[]){ hi, lo }, 2);
+	NNT_RUN(aclnnCat, l, 0, all->t);
+	nnt_expect(all, want, 8, 0, 0);
+	aclDestroyTensorList(l);
+	/* Stacked back: [[lo'], [hi']] from the swapped storage is the
+	 * original order again. */
+	l = list_of((struct nnt *[]){ hi, lo }, 2);
+	NNT_RUN(aclnnStack, l, 0, mat->t);
+	nnt_expect(mat, v, 8, 0, 0);
+	aclDestroyTensorList(l);
+	/* Split of the whole storage into its two halves, swapped. */
+	l = list_of((struct nnt *[]){ hi, lo }, 2);
+	{
+		uint64_t ws;
+		aclOpExecutor *ex;
+
+		ck_assert(!aclnnSplitTensorGetWorkspaceSize(all->t, 4, 0, l, &ws, &ex));
+		ck_assert(!nnt_launch(ws, ex, aclnnSplitTensor));
+	}
+	nnt_expect(all, want, 8, 0, 0);
+	aclDestroyTensorList(l);
+	free(v);
+	nnt_free(lo);
+	nnt_free(hi);
+	nnt_free(all);
+	nnt_free(mat);
+	nnt_free(t);
+}
+END_TEST
+
 /* Cumsum of the 3 x 4 matrix @x along @dim into @out, checked. */
 static void cumsum_checked(struct nnt *x, int64_t dim, struct nnt *out)
 {
@@ -533,6 +596,7 @@ static Suite *base_suite(void)
 	tcase_add_test(tc, a_repeatable_executor_takes_new_addresses_for_one_ioctl);
 	tcase_add_test(tc, empty_tensors_queue_nothing);
 	tcase_add_test(tc, warm_calls_reuse_plans_and_attributes_key_them);
+	tcase_add_test(tc, multi_part_stores_read_every_input_first);
 	suite_add_tcase(s, tc);
 
 	tc = acl_tcase("multidev", true, 60);

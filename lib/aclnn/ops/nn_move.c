@@ -212,6 +212,15 @@ static bool same_dims_but(const struct nn_view *a, const struct nn_view *b, int 
 	return true;
 }
 
+/* Copy the inputs of @in (@n) that overlap @o first: a function storing
+ * several parts reads every input before it writes a part. */
+static void read_before_write(struct nn_exec *x, nn_val *in, int n, nn_val o)
+{
+	for (int i = 0; i < n; i++)
+		if (nn_overlaps(x, in[i], o))
+			in[i] = nn_dense(x, in[i], ACL_DT_UNDEFINED);
+}
+
 /* PyTorch's cat skips 1-D empty tensors whatever the others' shape. */
 static bool cat_skipped(const struct nn_view *v)
 {
@@ -258,6 +267,7 @@ aclnnStatus aclnnCatGetWorkspaceSize(const aclTensorList *tensors, int64_t dim, 
 	}
 	if (!nns_check_shape(x, o, "out", ref->ndim, dims))
 		return nn_finish(x, workspaceSize, executor);
+	read_before_write(x, in, n, o);
 	nns_strides(nn_view(x, o), os);
 	for (int i = 0; i < n; i++) {
 		const struct nn_view v_ = *nn_view(x, in[i]), *v = &v_;
@@ -309,6 +319,7 @@ aclnnStatus aclnnStackGetWorkspaceSize(const aclTensorList *tensors, int64_t dim
 	for (int i = 0, j = 0; i <= rank; i++)
 		if (i != d)
 			ws[j++] = os[i];
+	read_before_write(x, in, n, o);
 	for (int i = 0; i < n; i++)
 		nn_store(x, in[i], nns_view(x, o, rank, ref->dims, ws, i * os[d]));
 	return nn_finish(x, workspaceSize, executor);
@@ -319,7 +330,8 @@ NN_LAUNCH(aclnnStack)
  * tensors of list @out; the list must have @n tensors of self's type. */
 static void split_into(struct nn_exec *x, nn_val a, int d, const int64_t *sizes, int n, const aclTensorList *out)
 {
-	const struct nn_view v_ = *nn_view(x, a), *v = &v_;
+	struct nn_view v_;
+	const struct nn_view *v = &v_;
 	nn_val parts[MOVE_MAX_LIST];
 	int64_t dims[VOPS_MAX_RANK], st[VOPS_MAX_RANK], at = 0;
 	int m = nn_out_list(x, out, "out", parts, MOVE_MAX_LIST, false);
@@ -330,6 +342,13 @@ static void split_into(struct nn_exec *x, nn_val a, int d, const int64_t *sizes,
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "out has %d tensors, the split %d parts", m, n);
 		return;
 	}
+	/* A part that overlaps self would change what later parts read. */
+	for (int i = 0; i < n; i++)
+		if (nn_overlaps(x, a, parts[i])) {
+			a = nn_dense(x, a, ACL_DT_UNDEFINED);
+			break;
+		}
+	v_ = *nn_view(x, a);
 	memcpy(dims, v->dims, sizeof(*dims) * (size_t)v->ndim);
 	nns_strides(v, st);
 	for (int i = 0; i < n; i++) {
