@@ -56,7 +56,8 @@
 #define NN_TENSOR_MAGIC 0x564e5454u	/* "VNTT" */
 #define NN_SCALAR_MAGIC 0x564e5453u	/* "VNTS" */
 #define NN_ARRAY_MAGIC 0x564e5441u	/* "VNTA" */
-#define NN_LIST_MAGIC 0x564e544cu	/* "VNTL" */
+#define NN_LIST_MAGIC 0x564e544cu	/* "VNTL": an aclTensorList */
+#define NN_SCALAR_LIST_MAGIC 0x564e534cu	/* "VNSL" */
 
 struct aclTensor {
 	uint32_t magic;

@@ -260,7 +260,7 @@ static nn_val tensor_value(struct nn_exec *x, const aclTensor *t, const char *na
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s (%p) is not an aclTensor", name, (const void *)t);
 		return NN_NONE;
 	}
-	es = nn_dtype_size(t->dtype);
+	es = vops_dtype_size(t->dtype);
 	if (!es) {
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s has type %s, which aclnn does not compute with", name,
 			vops_dtype_name(t->dtype));
@@ -434,7 +434,7 @@ static nn_val write_scalar(struct nn_exec *x, aclDataType dt, uint64_t word)
 	nn_val v;
 	struct nn_step *s;
 
-	if (!nn_dtype_size(dt)) {
+	if (!vops_dtype_size(dt)) {
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "a scalar of type %s", vops_dtype_name(dt));
 		return NN_NONE;
 	}
@@ -446,7 +446,7 @@ static nn_val write_scalar(struct nn_exec *x, aclDataType dt, uint64_t word)
 		return NN_NONE;
 	s->value = v;
 	s->word = word;
-	s->wide = nn_dtype_size(dt) == 8;
+	s->wide = vops_dtype_size(dt) == 8;
 	val(x, v)->producer = x->nsteps - 1;
 	return v;
 }
@@ -656,7 +656,7 @@ nn_val nn_dense(struct nn_exec *x, nn_val v, aclDataType dt)
 static bool value_range(const struct nn_exec *x, nn_val v, uint64_t *lo, uint64_t *hi)
 {
 	const struct nn_value *p = val(x, v), *r = root_of(x, v);
-	size_t es = nn_dtype_size(p->dtype);
+	size_t es = vops_dtype_size(p->dtype);
 	uint64_t at;
 
 	if (r->base == NN_BASE_WS || !p->count)
@@ -728,7 +728,7 @@ static void retarget(struct nn_exec *x, nn_val v, nn_val o)
 
 	p->base = r->base;
 	p->slot = r->slot;
-	p->delta = r->delta + (uint64_t)q->offset * nn_dtype_size(q->dtype);
+	p->delta = r->delta + (uint64_t)q->offset * vops_dtype_size(q->dtype);
 	p->bound = q->count;
 	p->retargeted = o;
 }
@@ -753,7 +753,7 @@ static void view_copy(struct nn_exec *x, nn_val v, nn_val o)
 		NN_ATTR_INT("dst_storage_size", (int64_t)q->reach - q->offset),
 		NN_ATTR_DTYPE("dst_type", q->dtype),
 	};
-	uint64_t first = (uint64_t)q->offset * nn_dtype_size(q->dtype);
+	uint64_t first = (uint64_t)q->offset * vops_dtype_size(q->dtype);
 	struct nn_value *p, *root;
 	nn_val t;
 

@@ -31,9 +31,6 @@ static inline int64_t nn_f64_to_i64(double d)
 	return (int64_t)d;
 }
 
-/* Bytes of one element of @dt aclnn computes with, 0 for others. */
-size_t nn_dtype_size(aclDataType dt);
-
 /* Elements from the storage start that the view reaches (0 if empty). */
 uint64_t nn_reach(int ndim, const int64_t *dims, const int64_t *strides, int64_t offset);
 

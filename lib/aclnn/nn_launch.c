@@ -166,7 +166,7 @@ static aclnnStatus place_temps(struct nn_exec *x)
 	x->ws_temps = 0;
 	for (i = 0; i < x->nvalues; i++) {
 		struct nn_value *v = &x->values[i];
-		uint64_t bytes = v->count * nn_dtype_size(v->dtype);
+		uint64_t bytes = v->count * vops_dtype_size(v->dtype);
 
 		if (!used[i] || v->root != i || v->base != NN_BASE_WS)
 			continue;
@@ -219,7 +219,7 @@ static aclnnStatus build_job(struct nn_exec *x)
 		if (s->kind == NN_STEP_WRITE || s->kind == NN_STEP_FILL) {
 			const struct nn_value *v = &x->values[s->value];
 			const struct nn_value *r = &x->values[v->root];
-			uint64_t off = (uint64_t)v->offset * nn_dtype_size(v->dtype);
+			uint64_t off = (uint64_t)v->offset * vops_dtype_size(v->dtype);
 
 			if (s->kind == NN_STEP_WRITE) {
 				t->kind = VNPU_TASK_WRITE_VALUE;
@@ -228,7 +228,7 @@ static aclnnStatus build_job(struct nn_exec *x)
 				where += (uint32_t)offsetof(struct drm_vnpu_task, value.addr);
 			} else {
 				t->kind = VNPU_TASK_FILL;
-				t->fill.size = v->count * nn_dtype_size(v->dtype);
+				t->fill.size = v->count * vops_dtype_size(v->dtype);
 				where += (uint32_t)offsetof(struct drm_vnpu_task, fill.dst);
 			}
 			if (!add_patch(x, &cap, where, true, r, off))
@@ -257,7 +257,7 @@ static aclnnStatus build_job(struct nn_exec *x)
 				const struct nn_value *v = &x->values[op->value];
 
 				ok = add_patch(x, &cap, at, false, &x->values[v->root],
-					       op->at_offset ? (uint64_t)v->offset * nn_dtype_size(v->dtype) : 0);
+					       op->at_offset ? (uint64_t)v->offset * vops_dtype_size(v->dtype) : 0);
 			}
 			if (!ok)
 				return nn_fail(x, ACLNN_ERR_INNER, "out of memory");

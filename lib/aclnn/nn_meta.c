@@ -23,11 +23,6 @@ aclnnStatus nn_err(aclnnStatus code, const char *api, const char *fmt, ...)
 	return code;
 }
 
-size_t nn_dtype_size(aclDataType dt)
-{
-	return vops_dtype_size(dt);
-}
-
 uint64_t nn_reach(int ndim, const int64_t *dims, const int64_t *strides, int64_t offset)
 {
 	uint64_t last = (uint64_t)offset;
@@ -251,7 +246,7 @@ aclScalar *aclCreateScalar(void *value, aclDataType dataType)
 		nn_err(ACLNN_ERR_PARAM_NULLPTR, __func__, "value is NULL");
 		return NULL;
 	}
-	if (!nn_dtype_size(dataType)) {
+	if (!vops_dtype_size(dataType)) {
 		nn_err(ACLNN_ERR_PARAM_INVALID, __func__, "%s is not a scalar type aclnn computes with",
 		       vops_dtype_name(dataType));
 		return NULL;
@@ -343,7 +338,7 @@ static aclDataType int_of(size_t bytes, bool is_unsigned)
 aclDataType nn_promote(aclDataType a, aclDataType b)
 {
 	int ka = dt_kind(a), kb = dt_kind(b);
-	size_t sa = nn_dtype_size(a), sb = nn_dtype_size(b);
+	size_t sa = vops_dtype_size(a), sb = vops_dtype_size(b);
 
 	if (ka < 0 || kb < 0)
 		return ACL_DT_UNDEFINED;
@@ -487,7 +482,8 @@ aclnnStatus aclGetBoolArraySize(const aclBoolArray *array, uint64_t *size)
 /* ---- lists ------------------------------------------------------------------------------ */
 
 /* A list takes its elements: check them all before taking any. */
-static void *list_new(const char *api, const void *const *items, uint64_t n, uint32_t item_magic, const char *what)
+static void *list_new(const char *api, const void *const *items, uint64_t n, uint32_t magic, uint32_t item_magic,
+		      const char *what)
 {
 	struct aclTensorList *l;	/* aclScalarList has the same layout */
 	uint64_t i, j;
@@ -527,53 +523,60 @@ static void *list_new(const char *api, const void *const *items, uint64_t n, uin
 	}
 	if (n)
 		memcpy(l->v, items, n * sizeof(*l->v));
-	l->magic = NN_LIST_MAGIC;
+	l->magic = magic;
 	l->size = n;
 	return l;
 }
 
 aclTensorList *aclCreateTensorList(const aclTensor *const *value, uint64_t size)
 {
-	return list_new(__func__, (const void *const *)value, size, NN_TENSOR_MAGIC, "aclTensor");
+	return list_new(__func__, (const void *const *)value, size, NN_LIST_MAGIC, NN_TENSOR_MAGIC, "aclTensor");
 }
 
 aclScalarList *aclCreateScalarList(const aclScalar *const *value, uint64_t size)
 {
-	return list_new(__func__, (const void *const *)value, size, NN_SCALAR_MAGIC, "aclScalar");
+	return list_new(__func__, (const void *const *)value, size, NN_SCALAR_LIST_MAGIC, NN_SCALAR_MAGIC,
+			"aclScalar");
+}
+
+/* Free list @p (an aclTensorList or aclScalarList, by @magic) and its
+ * elements with @free_item. */
+static aclnnStatus list_free(const char *api, const void *p, uint32_t magic, const char *what,
+			     void (*free_item)(void *))
+{
+	struct aclTensorList *l = (struct aclTensorList *)p;	/* aclScalarList has the same layout */
+	uint64_t i;
+
+	if (!l)
+		return ACLNN_SUCCESS;
+	if (l->magic != magic)
+		return nn_err(ACLNN_ERR_PARAM_INVALID, api, "%p is not an %s", p, what);
+	for (i = 0; i < l->size; i++)
+		free_item(l->v[i]);
+	l->magic = 0;
+	free(l->v);
+	free(l);
+	return ACLNN_SUCCESS;
+}
+
+static void tensor_item_free(void *t)
+{
+	tensor_free(t);
+}
+
+static void scalar_item_free(void *s)
+{
+	aclDestroyScalar(s);
 }
 
 aclnnStatus aclDestroyTensorList(const aclTensorList *array)
 {
-	aclTensorList *l = (aclTensorList *)array;
-	uint64_t i;
-
-	if (!l)
-		return ACLNN_SUCCESS;
-	if (l->magic != NN_LIST_MAGIC)
-		return nn_err(ACLNN_ERR_PARAM_INVALID, __func__, "%p is not an aclTensorList", (void *)l);
-	for (i = 0; i < l->size; i++)
-		tensor_free(l->v[i]);
-	l->magic = 0;
-	free(l->v);
-	free(l);
-	return ACLNN_SUCCESS;
+	return list_free(__func__, array, NN_LIST_MAGIC, "aclTensorList", tensor_item_free);
 }
 
 aclnnStatus aclDestroyScalarList(const aclScalarList *array)
 {
-	aclScalarList *l = (aclScalarList *)array;
-	uint64_t i;
-
-	if (!l)
-		return ACLNN_SUCCESS;
-	if (l->magic != NN_LIST_MAGIC)
-		return nn_err(ACLNN_ERR_PARAM_INVALID, __func__, "%p is not an aclScalarList", (void *)l);
-	for (i = 0; i < l->size; i++)
-		aclDestroyScalar(l->v[i]);
-	l->magic = 0;
-	free(l->v);
-	free(l);
-	return ACLNN_SUCCESS;
+	return list_free(__func__, array, NN_SCALAR_LIST_MAGIC, "aclScalarList", scalar_item_free);
 }
 
 aclnnStatus aclGetTensorListSize(const aclTensorList *tensorList, uint64_t *size)
@@ -585,7 +588,7 @@ aclnnStatus aclGetTensorListSize(const aclTensorList *tensorList, uint64_t *size
 
 aclnnStatus aclGetScalarListSize(const aclScalarList *scalarList, uint64_t *size)
 {
-	GET_CHECK(scalarList, scalarList->magic == NN_LIST_MAGIC, "aclScalarList", size);
+	GET_CHECK(scalarList, scalarList->magic == NN_SCALAR_LIST_MAGIC, "aclScalarList", size);
 	*size = scalarList->size;
 	return ACLNN_SUCCESS;
 }

@@ -129,6 +129,12 @@ START_TEST(arrays_scalars_and_lists)
 	ck_assert_uint_eq(n, 2);
 	ACL_OK(aclGetScalarListSize(sl, &n));
 	ck_assert_uint_eq(n, 2);
+	/* One kind of list is not taken for the other (their elements
+	 * differ: freeing scalars as tensors would corrupt memory). */
+	ACL_ERR(ACLNN_ERR_PARAM_INVALID, aclDestroyTensorList((const aclTensorList *)(const void *)sl));
+	ACL_ERR(ACLNN_ERR_PARAM_INVALID, aclDestroyScalarList((const aclScalarList *)(const void *)tl));
+	ACL_ERR(ACLNN_ERR_PARAM_INVALID, aclGetTensorListSize((const aclTensorList *)(const void *)sl, &n));
+	ACL_ERR(ACLNN_ERR_PARAM_INVALID, aclGetScalarListSize((const aclScalarList *)(const void *)tl, &n));
 	/* The lists own their elements. */
 	ACL_OK(aclDestroyTensorList(tl));
 	ACL_OK(aclDestroyScalarList(sl));
