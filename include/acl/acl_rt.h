@@ -547,6 +547,74 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpy(void *dst, size_t destMax, const void *
 ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsync(void *dst, size_t destMax, const void *src, size_t count,
                                               aclrtMemcpyKind kind, aclrtStream stream);
 
+/*
+ * Copy a matrix of height rows of width bytes: row i goes from src + i *
+ * spitch to dst + i * dpitch; width must not exceed either pitch (else
+ * ACL_ERROR_INVALID_PARAM); an empty matrix copies nothing. Synchronous,
+ * as aclrtMemcpy() (and checked as it, row by row).
+ * vnpu: every kind aclrtMemcpy() takes works, not only CANN's
+ * ACL_MEMCPY_HOST_TO_DEVICE and ACL_MEMCPY_DEVICE_TO_HOST.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2d(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
+                                           size_t height, aclrtMemcpyKind kind);
+
+/*
+ * Enqueue on stream the copy aclrtMemcpy2d() performs, with
+ * aclrtMemcpyAsync()'s rules for pageable memory.
+ * vnpu: with device-addressable ends, one job of one copy task per row
+ * (4096 rows per job at most).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpy2dAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+                                                size_t width, size_t height, aclrtMemcpyKind kind,
+                                                aclrtStream stream);
+
+/* Where memory lies (aclrtMemLocation.type). */
+typedef enum aclrtMemLocationType {
+    ACL_MEM_LOCATION_TYPE_HOST = 0,
+    ACL_MEM_LOCATION_TYPE_DEVICE,
+    ACL_MEM_LOCATION_TYPE_UNREGISTERED,
+    ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4,
+} aclrtMemLocationType;
+
+/* A memory location: a device (id is its device id) or the host. */
+typedef struct aclrtMemLocation {
+    uint32_t id;
+    aclrtMemLocationType type;
+} aclrtMemLocation;
+
+/* Where the two ends of the copies of a batch lie. */
+typedef struct {
+    aclrtMemLocation dstLoc;
+    aclrtMemLocation srcLoc;
+    uint8_t rsv[16];
+} aclrtMemcpyBatchAttr;
+
+/*
+ * Copy numBatches pieces: sizes[i] bytes from srcs[i] to dsts[i], with room
+ * destMaxs[i] there. attrs[k] gives the locations of copies attrsIndexes[k]
+ * .. attrsIndexes[k + 1] - 1 (the last to the end): attrsIndexes[0] is 0,
+ * each is larger than the one before and smaller than numBatches, and
+ * 1 <= numAttrs <= numBatches. The copies of a batch are unordered. On a
+ * failure that concerns one copy, *failIndex is its index, else SIZE_MAX.
+ * vnpu: host locations (pageable or aclrtMallocHost memory) and the current
+ * device's memory, in any of the four directions; a location naming
+ * another device or another type fails that copy.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatch(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+                                              size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
+                                              size_t numAttrs, size_t *failIndex);
+
+/*
+ * Enqueue on stream the copies aclrtMemcpyBatch() performs, with
+ * aclrtMemcpyAsync()'s rules for pageable memory.
+ * vnpu: with device-addressable ends, the whole batch is one job (one copy
+ * task per piece, 4096 per job at most).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+                                                   size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+                                                   size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
+                                                   aclrtStream stream);
+
 /* Set count bytes at devPtr (host or device memory, told apart by address)
  * to the low byte of value and wait; maxCount is the capacity at devPtr
  * (count > maxCount is rejected with ACL_ERROR_INVALID_PARAM). */

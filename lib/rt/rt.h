@@ -396,6 +396,24 @@ int rt_va_device(uint64_t addr);
 aclError rt_ptr_cpu(struct rt_ptr *p, const void *ptr, void **cpu);
 void rt_alloc_put(struct rt_alloc *a);
 
+/* One piece of a copy of several (aclrtMemcpy2d, aclrtMemcpyBatch). */
+struct rt_copy_piece {
+	void *dst;
+	const void *src;
+	size_t count;
+	int kind;			/* aclrtMemcpyKind */
+};
+
+/*
+ * Copy the @n pieces of @pc as one call, each checked as rt_memcpy()
+ * checks one (on failure *@fail is the index of the piece at fault, else
+ * SIZE_MAX). With @async, when every end is device-addressable memory of
+ * the stream's device, one job of COPY tasks per VNPU_MAX_TASKS_PER_SUBMIT
+ * pieces; otherwise (and without @async) the CPU copies, after the stream's
+ * earlier work.
+ */
+aclError rt_memcpy_pieces(struct rt_dev *dev, const struct rt_copy_piece *pc, size_t n, struct rt_stream *async,
+			  size_t *fail);
 aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *src, size_t count,
 		   int kind, struct rt_stream *async);
 aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,

@@ -21,6 +21,8 @@
  * waiting for a value that aclrtMemcpy or aclrtMemset writes goes on at
  * once. Writes into pageable host memory need none.
  */
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rt.h"
@@ -54,68 +56,136 @@ static void host_wrote(const struct rt_ptr *p, size_t count)
 		(void)drv_signal(p->alloc->dev->fd, device_va(p), count, NULL);
 }
 
-aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *src, size_t count,
-		   int kind, struct rt_stream *async)
+/* Resolve and check piece @pc into @d and @s: what rt_memcpy() checks. */
+static aclError piece_resolve(struct rt_dev *dev, const struct rt_copy_piece *pc, struct rt_ptr *d, struct rt_ptr *s,
+			      int *staged)
 {
-	struct rt_ptr d = { 0 }, s = { 0 };
-	void *dcpu, *scpu;
 	enum rt_dir dir;
 	aclError ret;
-	int staged, r;
+	int r;
 
-	(void)dst_max;
-	ret = rt_ptr_resolve(dev, dst, count, "destination", &d);
+	ret = rt_ptr_resolve(dev, pc->dst, pc->count, "destination", d);
 	if (ret)
 		return ret;
-	ret = rt_ptr_resolve(dev, src, count, "source", &s);
+	ret = rt_ptr_resolve(dev, pc->src, pc->count, "source", s);
 	if (ret)
-		goto out;
-	r = rt_memcpy_direction(kind, loc_of(&d), loc_of(&s), &dir, &staged);
-	if (r == RT_KIND_UNKNOWN) {
-		ret = rt_err(ACL_ERROR_INVALID_PARAM, "kind %d is not an aclrtMemcpyKind", kind);
-		goto out;
-	}
-	if (r == RT_KIND_MISMATCH) {
-		ret = rt_err(ACL_ERROR_INVALID_PARAM, "kind %s does not match the addresses: %p is %s memory, %p is %s memory",
-			     rt_memcpy_kind_name(kind), dst, rt_loc_name(loc_of(&d)), src, rt_loc_name(loc_of(&s)));
-		goto out;
-	}
-	if (kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE && d.alloc->dev != s.alloc->dev) {
-		ret = rt_err(ACL_ERROR_INVALID_PARAM,
-			     "ACL_MEMCPY_INNER_DEVICE_TO_DEVICE between devices %u and %u",
-			     s.alloc->dev->index, d.alloc->dev->index);
-		goto out;
-	}
-	if (!count)
-		goto out;
+		return ret;
+	r = rt_memcpy_direction(pc->kind, loc_of(d), loc_of(s), &dir, staged);
+	if (r == RT_KIND_UNKNOWN)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "kind %d is not an aclrtMemcpyKind", pc->kind);
+	if (r == RT_KIND_MISMATCH)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "kind %s does not match the addresses: %p is %s memory, %p is %s memory",
+			      rt_memcpy_kind_name(pc->kind), pc->dst, rt_loc_name(loc_of(d)), pc->src,
+			      rt_loc_name(loc_of(s)));
+	if (pc->kind == ACL_MEMCPY_INNER_DEVICE_TO_DEVICE && d->alloc->dev != s->alloc->dev)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "ACL_MEMCPY_INNER_DEVICE_TO_DEVICE between devices %u and %u",
+			      s->alloc->dev->index, d->alloc->dev->index);
+	return ACL_SUCCESS;
+}
 
-	if (async) {
-		if (!staged && on_device(&d, async->dev) && on_device(&s, async->dev)) {
-			struct drm_vnpu_task task;
+/* Queue the pieces as COPY tasks on @st: jobs of at most
+ * VNPU_MAX_TASKS_PER_SUBMIT tasks. Empty pieces are left out. */
+static aclError queue_pieces(struct rt_stream *st, const struct rt_copy_piece *pc, const struct rt_ptr *d,
+			     const struct rt_ptr *s, size_t n)
+{
+	size_t max = n < VNPU_MAX_TASKS_PER_SUBMIT ? n : VNPU_MAX_TASKS_PER_SUBMIT;
+	struct drm_vnpu_task *tasks = calloc(max ? max : 1, sizeof(*tasks));
+	aclError ret = ACL_SUCCESS;
+	size_t i = 0, k;
 
-			memset(&task, 0, sizeof(task));
-			task.kind = VNPU_TASK_COPY;
-			task.copy.dst = device_va(&d);
-			task.copy.src = device_va(&s);
-			task.copy.size = count;
-			ret = rt_stream_submit(async, &task, 1, NULL, 0, NULL);
+	if (!tasks)
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	while (i < n && !ret) {
+		for (k = 0; i < n && k < max; i++) {
+			if (!pc[i].count)
+				continue;
+			memset(&tasks[k], 0, sizeof(tasks[k]));
+			tasks[k].kind = VNPU_TASK_COPY;
+			tasks[k].copy.dst = device_va(&d[i]);
+			tasks[k].copy.src = device_va(&s[i]);
+			tasks[k].copy.size = pc[i].count;
+			k++;
+		}
+		if (k)
+			ret = rt_stream_submit(st, tasks, (uint32_t)k, NULL, 0, NULL);
+	}
+	free(tasks);
+	return ret;
+}
+
+aclError rt_memcpy_pieces(struct rt_dev *dev, const struct rt_copy_piece *pc, size_t n, struct rt_stream *async,
+			  size_t *fail)
+{
+	struct rt_ptr one[2] = { { 0 } }, *d = one, *s = one + 1;
+	bool device_only = async != NULL;
+	aclError ret = ACL_SUCCESS;
+	size_t i, done = 0, bytes = 0;
+
+	*fail = SIZE_MAX;
+	if (n > 1) {
+		d = calloc(2 * n, sizeof(*d));
+		if (!d)
+			return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+		s = d + n;
+	}
+	for (; done < n; done++) {
+		int staged = 0;
+
+		ret = piece_resolve(dev, &pc[done], &d[done], &s[done], &staged);
+		if (ret) {
+			*fail = done;
+			done++;
 			goto out;
 		}
+		if (staged || !on_device(&d[done], async ? async->dev : dev) ||
+		    !on_device(&s[done], async ? async->dev : dev))
+			device_only = false;
+		bytes += pc[done].count;
+	}
+	if (!bytes)
+		goto out;
+	/* Device-addressable ends: the stream copies. */
+	if (device_only) {
+		ret = queue_pieces(async, pc, d, s, n);
+		goto out;
+	}
+	/* Else the CPU copies, in stream order. */
+	if (async) {
 		ret = rt_stream_synchronize(async, RT_FOREVER);
 		if (ret)
 			goto out;
 	}
-	ret = rt_ptr_cpu(&d, dst, &dcpu);
-	if (!ret)
-		ret = rt_ptr_cpu(&s, src, &scpu);
-	if (!ret) {
-		memmove(dcpu, scpu, count);
-		host_wrote(&d, count);
+	for (i = 0; i < n && !ret; i++) {
+		void *dcpu, *scpu;
+
+		if (!pc[i].count)
+			continue;
+		ret = rt_ptr_cpu(&d[i], pc[i].dst, &dcpu);
+		if (!ret)
+			ret = rt_ptr_cpu(&s[i], pc[i].src, &scpu);
+		if (!ret) {
+			memmove(dcpu, scpu, pc[i].count);
+			host_wrote(&d[i], pc[i].count);
+		}
 	}
 out:
-	rt_ptr_release(&d);
-	rt_ptr_release(&s);
+	for (i = 0; i < done; i++) {
+		rt_ptr_release(&d[i]);
+		rt_ptr_release(&s[i]);
+	}
+	if (d != one)
+		free(d);
 	return ret;
+}
+
+aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *src, size_t count,
+		   int kind, struct rt_stream *async)
+{
+	struct rt_copy_piece pc = { .dst = dst, .src = src, .count = count, .kind = kind };
+	size_t fail;
+
+	(void)dst_max;
+	return rt_memcpy_pieces(dev, &pc, 1, async, &fail);
 }
 
 aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
