@@ -142,44 +142,48 @@ static void max_pool(struct nn_exec *x, nn_val in, bool three, const struct pool
 	}
 }
 
+/*
+ * PyTorch's max pool with indices over @nsp spatial axes; a NULL dilation
+ * is all 1 where CANN allows it (@need_dilation false: the 3-D form).
+ */
+static aclnnStatus max_pool_indices(const char *api, int nsp, const aclTensor *self, const aclIntArray *kernelSize,
+				    const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation,
+				    bool need_dilation, bool ceilMode, aclTensor *out, aclTensor *indices, uint64_t *ws,
+				    aclOpExecutor **ex)
+{
+	struct nn_exec *x = nn_begin(api);
+	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out"), io = nn_out(x, indices, "indices");
+	struct pool_win w;
+	bool three;
+
+	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, nsp, &three);
+	nn_check_dtype(x, io, "indices", index_dts, NN_COUNT(index_dts));
+	if (need_dilation && !dilation)
+		nn_null(x, dilation, "dilation");
+	if (pool_torch_win(x, nsp, kernelSize, "kernelSize", stride, "stride", padding, "padding", dilation, &w))
+		max_pool(x, a, three, &w, ceilMode, o, io);
+	return nn_finish(x, ws, ex);
+}
+
 aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
 						      const aclIntArray *stride, const aclIntArray *padding,
 						      const aclIntArray *dilation, bool ceilMode, aclTensor *out,
 						      aclTensor *indices, uint64_t *workspaceSize,
 						      aclOpExecutor **executor)
 {
-	struct nn_exec *x = nn_begin("aclnnMaxPool2dWithIndices");
-	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out"), io = nn_out(x, indices, "indices");
-	struct pool_win w;
-	bool three;
-
-	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, 2, &three);
-	nn_check_dtype(x, io, "indices", index_dts, NN_COUNT(index_dts));
-	if (!dilation)
-		nn_null(x, dilation, "dilation");
-	if (pool_torch_win(x, 2, kernelSize, "kernelSize", stride, "stride", padding, "padding", dilation, &w))
-		max_pool(x, a, three, &w, ceilMode, o, io);
-	return nn_finish(x, workspaceSize, executor);
+	return max_pool_indices("aclnnMaxPool2dWithIndices", 2, self, kernelSize, stride, padding, dilation, true,
+				ceilMode, out, indices, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnMaxPool2dWithIndices)
 
-/* The 3-D form; CANN lets dilation be NULL here (all 1). */
 aclnnStatus aclnnMaxPool3dWithArgmaxGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
 						     const aclIntArray *stride, const aclIntArray *padding,
 						     const aclIntArray *dilation, bool ceilMode, aclTensor *out,
 						     aclTensor *indices, uint64_t *workspaceSize,
 						     aclOpExecutor **executor)
 {
-	struct nn_exec *x = nn_begin("aclnnMaxPool3dWithArgmax");
-	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out"), io = nn_out(x, indices, "indices");
-	struct pool_win w;
-	bool three;
-
-	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, 3, &three);
-	nn_check_dtype(x, io, "indices", index_dts, NN_COUNT(index_dts));
-	if (pool_torch_win(x, 3, kernelSize, "kernelSize", stride, "stride", padding, "padding", dilation, &w))
-		max_pool(x, a, three, &w, ceilMode, o, io);
-	return nn_finish(x, workspaceSize, executor);
+	return max_pool_indices("aclnnMaxPool3dWithArgmax", 3, self, kernelSize, stride, padding, dilation, false,
+				ceilMode, out, indices, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnMaxPool3dWithArgmax)
 
