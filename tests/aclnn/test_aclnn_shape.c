@@ -27,6 +27,7 @@
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_index_put_impl.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_linalg_vector_norm.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
@@ -650,6 +651,80 @@ START_TEST(cumprod_along_a_dim)
 				fr(out);
 				fr(in);
 			}
+}
+END_TEST
+
+/* aclnnIndexPutImpl: two index tensors that broadcast (int64 with a
+ * negative index, int32) into a transposed selfRef; one index tensor with
+ * repeats, accumulating values broadcast over the rows; bool; refusals. */
+START_TEST(index_put_impl)
+{
+	struct nnt *self = nnt_new_transposed(ACL_FLOAT, 2, D(4, 3), -9, 9, 60);
+	struct nnt *i0 = nnt_from(ACL_INT64, 2, D(2, 1), (const double[]){ 3, -4 });
+	struct nnt *i1 = nnt_from(ACL_INT32, 1, D(3), (const double[]){ 0, 2, 1 });
+	struct nnt *v = nnt_from(ACL_FLOAT, 1, D(3), (const double[]){ 10, 20, 30 });
+	double *e = nnt_values(self);
+
+	/* B = [2, 3]: rows 3 and 0, columns 0, 2, 1, values broadcast over the rows */
+	for (int r = 0; r < 2; r++)
+		for (int c = 0; c < 3; c++)
+			e[(r ? 0 : 3) * 3 + (int)(const double[]){ 0, 2, 1 }[c]] = (c + 1) * 10;
+	NNT_RUN(aclnnIndexPutImpl, self->t, aclCreateTensorList((const aclTensor *[]){ i0->t, i1->t }, 2), v->t, false,
+		false);
+	nnt_expect(self, e, 12, 0, 0);
+	/* rows 1, 1, 2 += [1, 2, 3]: row 1 gets it twice */
+	{
+		struct nnt *r = nnt_from(ACL_INT64, 1, D(3), (const double[]){ 1, 1, 2 });
+		struct nnt *a = nnt_from(ACL_FLOAT, 2, D(1, 3), (const double[]){ 1, 2, 3 });
+
+		nnt_sync_host(self);
+		free(e);
+		e = nnt_values(self);
+		for (int c = 0; c < 3; c++) {
+			e[3 + c] += 2 * (c + 1);
+			e[6 + c] += c + 1;
+		}
+		NNT_RUN(aclnnIndexPutImpl, self->t, aclCreateTensorList((const aclTensor *[]){ r->t }, 1), a->t, true, true);
+		nnt_expect(self, e, 12, 1e-6, 1e-6);
+		nnt_free(a);
+		nnt_free(r);
+	}
+	/* bool, accumulating: true stays true */
+	{
+		struct nnt *b = nnt_from(ACL_BOOL, 1, D(4), (const double[]){ 0, 1, 0, 0 });
+		struct nnt *r = nnt_from(ACL_INT64, 1, D(3), (const double[]){ 1, 2, 2 });
+		struct nnt *bv = nnt_from(ACL_BOOL, 1, D(3), (const double[]){ 1, 1, 1 });
+
+		NNT_RUN(aclnnIndexPutImpl, b->t, aclCreateTensorList((const aclTensor *[]){ r->t }, 1), bv->t, true, false);
+		nnt_expect(b, (const double[]){ 0, 1, 1, 0 }, 4, 0, 0);
+	}
+	{
+		struct nnt *m = nnt_from(ACL_BOOL, 1, D(4), (const double[]){ 1, 0, 1, 0 });
+		struct nnt *f = nnt_from(ACL_FLOAT, 1, D(2), (const double[]){ 0, 1 });
+		struct nnt *vi = nnt_from(ACL_INT32, 1, D(3), (const double[]){ 1, 2, 3 });
+		struct nnt *v4 = nnt_from(ACL_FLOAT, 1, D(4), (const double[]){ 1, 2, 3, 4 });
+		struct nnt *j = nnt_from(ACL_INT64, 1, D(2), (const double[]){ 0, 1 });
+		struct nnt *j3 = nnt_from(ACL_INT64, 1, D(3), (const double[]){ 0, 1, 2 });
+
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ m->t }, 1), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ f->t }, 1), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), vi->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), v4->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t, j3->t }, 2), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t, j3->t, i0->t }, 3), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexPutImpl, NULL,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexPutImpl, self->t, NULL, v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), NULL, false, false);
+	}
+	free(e);
 }
 END_TEST
 
@@ -1582,6 +1657,7 @@ static Suite *shape_suite(void)
 	tcase_add_test(tc, cumsum_along_a_dim_with_dtype_exclusive_reverse);
 	tcase_add_test(tc, cumprod_along_a_dim);
 	tcase_add_test(tc, cumprod_refusals);
+	tcase_add_test(tc, index_put_impl);
 	tcase_add_test(tc, topk_and_sort_along_a_dim);
 	tcase_add_test(tc, vector_norms_over_dims);
 	suite_add_tcase(s, tc);
