@@ -13,6 +13,7 @@
  *   PRelu                   x < 0 ? weight * x : x
  *   LeftShift RightShift    integers
  *   LogicalAnd LogicalOr LogicalNot       bool
+ *   BitwiseAnd BitwiseOr BitwiseXor       integers and bool
  *   Equal NotEqual Greater GreaterEqual Less LessEqual  -> bool
  *   SelectV2                condition ? then : else
  *   ClipByValue             min(max(x, lo), hi)
@@ -582,6 +583,35 @@ static enum vops_run_status not_run(const struct ops_call *c, const struct vops_
 	return ew_run(c, p, b, OPS_DOM_I64, NULL, not_i1, r);
 }
 
+/* ---- bitwise ----------------------------------------------------------------- */
+
+/*
+ * On the int64 the element loads make (narrow signed types sign-extended,
+ * unsigned ones zero-extended), &, | and ^ give the bits of the narrow
+ * result, and the store keeps the type's low bits; bool's 0/1 stay 0/1.
+ */
+BLOCK_I(band_i, a & b)
+BLOCK_I(bor_i, a | b)
+BLOCK_I(bxor_i, a ^ b)
+
+static enum vops_run_status band_run(const struct ops_call *c, const struct vops_plan *p,
+				     const struct ops_bufs *b, struct ops_runner *r)
+{
+	return ew_run(c, p, b, OPS_DOM_I64, NULL, band_i, r);
+}
+
+static enum vops_run_status bor_run(const struct ops_call *c, const struct vops_plan *p,
+				    const struct ops_bufs *b, struct ops_runner *r)
+{
+	return ew_run(c, p, b, OPS_DOM_I64, NULL, bor_i, r);
+}
+
+static enum vops_run_status bxor_run(const struct ops_call *c, const struct vops_plan *p,
+				     const struct ops_bufs *b, struct ops_runner *r)
+{
+	return ew_run(c, p, b, OPS_DOM_I64, NULL, bxor_i, r);
+}
+
 /* ---- comparisons ------------------------------------------------------------- */
 
 BLOCK_F(eq_f, a == b)
@@ -777,6 +807,9 @@ OP(def_select, "SelectV2", 23, 3, 0, OPS_DEF_MIXED, OPS_DT_BOOL, no_attrs, NULL,
    ops_ws_none, select_run);
 OP(def_clip, "ClipByValue", 24, 3, 0, 0, OPS_DT_NUM, no_attrs, NULL, clip_infer, ops_ws_none,
    clip_run);
+BIN(def_band, "BitwiseAnd", 25, OPS_DT_INTS | OPS_DT_BOOL, same_infer, band_run);
+BIN(def_bor, "BitwiseOr", 26, OPS_DT_INTS | OPS_DT_BOOL, same_infer, bor_run);
+BIN(def_bxor, "BitwiseXor", 27, OPS_DT_INTS | OPS_DT_BOOL, same_infer, bxor_run);
 
 static int cmp_index(const struct ops_def *def)
 {
@@ -792,6 +825,6 @@ const struct ops_def *const ops_binary_defs[] = {
 	&def_pow, &def_mod, &def_floormod, &def_truncmod, &def_maximum, &def_minimum, &def_maxn,
 	&def_min, &def_accn, &def_addn, &def_mean, &def_prelu, &def_lsh, &def_rsh, &def_and,
 	&def_or, &def_not, &def_eq, &def_ne, &def_gt, &def_ge, &def_lt, &def_le, &def_select,
-	&def_clip,
+	&def_clip, &def_band, &def_bor, &def_bxor,
 	NULL,
 };

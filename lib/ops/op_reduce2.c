@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * op_reduce2.c - the reduce family: reductions over a set of axes, arg
- * max/min, top-k, the cumulative sum and the softmax family.
+ * max/min, top-k, the cumulative sum and product and the softmax family.
  *
  *   ReduceMeanD ReduceMinD ReduceProdD   axes (required; [] reduces nothing),
  *   ReduceLogSumD* ReduceLogSumExp*      keep_dims = false
@@ -12,6 +12,7 @@
  *                                        keep_dims* = false,
  *                                        select_last_index* = false
  *   CumsumD                              axis = 0, exclusive, reverse
+ *   CumprodD                             axis (required), exclusive, reverse
  *   TopKD                                k (required), dim = -1, largest =
  *                                        true, sorted = true, indices_dtype* =
  *                                        int32; outputs values, indices
@@ -46,14 +47,14 @@
 
 enum red_op {
 	R_SUM = 1, R_MEAN, R_PROD, R_MAX, R_MIN, R_LP, R_LOGSUM, R_LSE, R_SUMSQ,
-	R_ARGMAX, R_ARGMIN, R_CUMSUM, R_TOPK, R_HARDMAX, R_SOFTMAX, R_LOGSOFTMAX,
+	R_ARGMAX, R_ARGMIN, R_CUMSUM, R_TOPK, R_HARDMAX, R_SOFTMAX, R_LOGSOFTMAX, R_CUMPROD,
 };
 
 /* i[0] flags */
 #define RF_KEEP (1 << 0)	/* keep the reduced axes as 1 */
 #define RF_LAST (1 << 1)	/* ArgMaxD/ArgMinD: the last of equal extremes */
-#define RF_EXCL (1 << 2)	/* CumsumD: exclusive */
-#define RF_REV (1 << 3)		/* CumsumD: reverse */
+#define RF_EXCL (1 << 2)	/* CumsumD, CumprodD: exclusive */
+#define RF_REV (1 << 3)		/* CumsumD, CumprodD: reverse */
 #define RF_LARGEST (1 << 4)	/* TopKD: largest */
 #define RF_SORTED (1 << 5)	/* TopKD: sorted (the output always is) */
 
@@ -79,6 +80,7 @@ static const struct red_info red_infos[] = {
 	[R_ARGMAX] = { 1, 1, 0, 0, RF_KEEP | RF_LAST },
 	[R_ARGMIN] = { 1, 1, 0, 0, RF_KEEP | RF_LAST },
 	[R_CUMSUM] = { 1, 0, 0, 1, RF_EXCL | RF_REV },
+	[R_CUMPROD] = { 1, 0, 0, 1, RF_EXCL | RF_REV },
 	[R_TOPK] = { 1, 2, 0, 0, RF_LARGEST | RF_SORTED },
 	[R_HARDMAX] = { 1, 0, 0, 1, 0 },
 	[R_SOFTMAX] = { 0, 0, 0, 1, 0 },
@@ -88,7 +90,7 @@ static const struct red_info red_infos[] = {
 /* The operators of this file, in id order (index i: OPS_ID_REDUCE + i). */
 static const uint8_t red_ops_by_index[] = {
 	R_MEAN, R_MIN, R_PROD, R_LP, R_LOGSUM, R_LSE, R_SUMSQ, R_ARGMAX, R_ARGMIN, R_CUMSUM,
-	R_TOPK, R_HARDMAX, R_LOGSOFTMAX,
+	R_TOPK, R_HARDMAX, R_LOGSOFTMAX, R_CUMPROD,
 };
 
 static enum red_op red_op_of(const struct ops_def *def)
@@ -253,8 +255,9 @@ static enum vops_err arg_parse(struct ops_call *c, const struct vops_attr *attrs
 	return ret ? ret : int_dtype(c, attrs, n, "dtype", ACL_INT64, err);
 }
 
-static enum vops_err cumsum_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
-				  struct vops_error *err)
+/* CumsumD's axis defaults to 0; CumprodD's is required (CANN's). */
+static enum vops_err cum_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
+			       bool axis_required, struct vops_error *err)
 {
 	enum vops_err ret;
 
@@ -262,7 +265,19 @@ static enum vops_err cumsum_parse(struct ops_call *c, const struct vops_attr *at
 	ret = set_flag(c, attrs, n, "exclusive", false, RF_EXCL, err);
 	if (!ret)
 		ret = set_flag(c, attrs, n, "reverse", false, RF_REV, err);
-	return ret ? ret : one_axis(c, attrs, n, "axis", false, 0, err);
+	return ret ? ret : one_axis(c, attrs, n, "axis", axis_required, 0, err);
+}
+
+static enum vops_err cumsum_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
+				  struct vops_error *err)
+{
+	return cum_parse(c, attrs, n, false, err);
+}
+
+static enum vops_err cumprod_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
+				   struct vops_error *err)
+{
+	return cum_parse(c, attrs, n, true, err);
 }
 
 static enum vops_err topk_parse(struct ops_call *c, const struct vops_attr *attrs, unsigned int n,
@@ -736,16 +751,38 @@ static void acc_start(const struct red_run *rr, struct red_acc *a)
 	}
 }
 
-/* CumsumD along one line at @ioff / @ooff. */
+/* One step of a cumulative product at element @j of the block: the
+ * running product before it into @ob (exclusive) or after (inclusive).
+ * Floats multiply in double, integers wrap as uint64. */
+static inline void prod_step(bool isf, bool excl, double *pf, uint64_t *pi, const union red_blk *xb,
+			     union red_blk *ob, size_t j)
+{
+	if (isf) {
+		if (excl)
+			ob->f[j] = *pf;
+		*pf *= xb->f[j];
+		if (!excl)
+			ob->f[j] = *pf;
+	} else {
+		if (excl)
+			ob->i[j] = (int64_t)*pi;
+		*pi *= (uint64_t)xb->i[j];
+		if (!excl)
+			ob->i[j] = (int64_t)*pi;
+	}
+}
+
+/* CumsumD or CumprodD along one line at @ioff / @ooff. */
 static bool cumsum_line(struct red_run *rr, int64_t ioff, int64_t ooff)
 {
 	const struct red_geom *g = rr->g;
 	int64_t len = g->rd[0], sx = g->rs[0], so = g->ros[0], b;
 	int64_t nb = (len + OPS_EW_BLOCK - 1) / OPS_EW_BLOCK;
 	bool rev = rr->rc->flags & RF_REV, excl = rr->rc->flags & RF_EXCL;
-	double s = 0, comp = 0;
+	bool prod = rr->rc->op == R_CUMPROD;
+	double s = prod ? 1 : 0, comp = 0;
 	union red_blk xb, ob;
-	uint64_t si = 0;
+	uint64_t si = prod ? 1 : 0;
 
 	for (b = 0; b < nb; b++) {
 		int64_t j0 = rev ? (nb - 1 - b) * OPS_EW_BLOCK : b * OPS_EW_BLOCK;
@@ -760,7 +797,9 @@ static bool cumsum_line(struct red_run *rr, int64_t ioff, int64_t ooff)
 		for (k = 0; k < n; k++) {
 			size_t j = rev ? n - 1 - k : k;
 
-			if (rr->isf) {
+			if (prod) {
+				prod_step(rr->isf, excl, &s, &si, &xb, &ob, j);
+			} else if (rr->isf) {
 				double v = xb.f[j], t = s + v;
 
 				if (excl)
@@ -913,7 +952,7 @@ static enum vops_run_status red_exec(const struct ops_call *c, const struct red_
 		if (!tick(&rr, 1))
 			return VOPS_RUN_CANCELED;
 		acc_start(&rr, &a);
-		if (rc->op == R_CUMSUM) {
+		if (rc->op == R_CUMSUM || rc->op == R_CUMPROD) {
 			if (!cumsum_line(&rr, ioff, ooff))
 				return VOPS_RUN_CANCELED;
 		} else if (rc->op == R_TOPK) {
@@ -1034,6 +1073,7 @@ static const struct ops_def def_topk = {
 
 RED_DEF(def_hardmax, "HardMax", 11, OPS_DT_REAL, hardmax_attrs, hardmax_parse);
 RED_DEF(def_logsoftmax, "LogSoftmaxV2", 12, OPS_DT_REAL, logsoftmax_attrs, logsoftmax_parse);
+RED_DEF(def_cumprod, "CumprodD", 13, OPS_DT_NUM, cumsum_attrs, cumprod_parse);
 
 /* Index i holds id OPS_ID_REDUCE + i; append only. */
 const struct ops_def *const ops_reduce_defs[] = {
@@ -1050,5 +1090,6 @@ const struct ops_def *const ops_reduce_defs[] = {
 	&def_topk,
 	&def_hardmax,
 	&def_logsoftmax,
+	&def_cumprod,
 	NULL,
 };

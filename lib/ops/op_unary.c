@@ -24,7 +24,7 @@ enum un_op {
 	U_SIN, U_COS, U_TAN, U_ASIN, U_ACOS, U_ATAN, U_SINH, U_COSH, U_TANH, U_ASINH, U_ACOSH,
 	U_ATANH, U_ERF, U_SIGMOID, U_HARD_SIGMOID, U_HARD_SWISH, U_ELU, U_SELU, U_CELU, U_SOFTPLUS,
 	U_SOFTSIGN, U_THRESHOLDED_RELU, U_SHRINK, U_IS_NAN, U_IS_INF, U_GELU, U_GELU_V2, U_RSQRT,
-	U_SWISH, U_COUNT
+	U_SWISH, U_EXPM1, U_COUNT
 };
 
 #define UN_MAX_ATTRS 3
@@ -305,6 +305,8 @@ static void un_f(const struct ops_call *c, double *restrict o, const double *con
 	case U_RSQRT: EACH(1.0 / sqrt(v)); break;
 	/* CANN's SiLU: x * sigmoid(scale * x) */
 	case U_SWISH: EACH(v * sigmoid(f[0] * v)); break;
+	/* libm's expm1 keeps the digits exp(v) - 1 cancels near 0 */
+	case U_EXPM1: EACH(expm1(v)); break;
 	default:
 		for (j = 0; j < n; j++)
 			o[j] = 0.0;
@@ -411,6 +413,7 @@ UN_DEF(def_gelu, "Gelu", U_GELU, UN_FLOAT);
 UN_DEF_P(def_gelu_v2, "GeluV2", U_GELU_V2, UN_FLOAT, gelu2_attrs);
 UN_DEF(def_rsqrt, "Rsqrt", U_RSQRT, UN_FLOAT);
 UN_DEF_P(def_swish, "Swish", U_SWISH, UN_FLOAT, swish_attrs);
+UN_DEF(def_expm1, "Expm1", U_EXPM1, UN_FLOAT);
 
 /* Index i holds id OPS_ID_UNARY + i; append only. */
 const struct ops_def *const ops_unary_defs[] = {
@@ -453,5 +456,6 @@ const struct ops_def *const ops_unary_defs[] = {
 	[U_GELU_V2] = &def_gelu_v2,
 	[U_RSQRT] = &def_rsqrt,
 	[U_SWISH] = &def_swish,
+	[U_EXPM1] = &def_expm1,
 	[U_COUNT] = NULL,
 };

@@ -14,6 +14,7 @@
 #include "aclnnop/aclnn_acos.h"
 #include "aclnnop/aclnn_acosh.h"
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_add_n.h"
 #include "aclnnop/aclnn_asin.h"
 #include "aclnnop/aclnn_asinh.h"
 #include "aclnnop/aclnn_atan.h"
@@ -31,6 +32,7 @@
 #include "aclnnop/aclnn_erf.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_exp2.h"
+#include "aclnnop/aclnn_expm1.h"
 #include "aclnnop/aclnn_fill_scalar.h"
 #include "aclnnop/aclnn_fill_tensor.h"
 #include "aclnnop/aclnn_floor.h"
@@ -83,7 +85,14 @@
 #include "aclnnop/aclnn_tan.h"
 #include "aclnnop/aclnn_tanh.h"
 #include "aclnnop/aclnn_zero.h"
+#include "aclnnop/aclnn_bitwise_and_scalar.h"
+#include "aclnnop/aclnn_bitwise_and_tensor.h"
 #include "aclnnop/aclnn_bitwise_not.h"
+#include "aclnnop/aclnn_bitwise_or_scalar.h"
+#include "aclnnop/aclnn_bitwise_or_tensor.h"
+#include "aclnnop/aclnn_bitwise_xor_scalar.h"
+#include "aclnnop/aclnn_bitwise_xor_tensor.h"
+#include "aclnnop/aclnn_bitwiseand.h"
 #include "aclnnop/aclnn_celu.h"
 #include "aclnnop/aclnn_floor_divide.h"
 #include "aclnnop/aclnn_fmod_scalar.h"
@@ -345,6 +354,82 @@ START_TEST(add_inplace_and_aliased_out)
 	nnt_free(bt);
 	nnt_free(b);
 	nnt_free(a);
+}
+END_TEST
+
+/*
+ * AddN over a list of views (dense, transposed, sliced, broadcast) of
+ * fp32, fp16, int32; 40 int64 tensors (more than lib/ops' AddN takes in
+ * one step); out aliasing an input; an empty list (zeros); refusals.
+ * (Lists own their tensors: they are left to the process's end, as the
+ * other list tests do.)
+ */
+START_TEST(addn_lists)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_INT32 };
+	static const int64_t d54[] = { 5, 4 }, st_sl[] = { 4, 1 }, d4[] = { 4 }, st_b[] = { 0, 1 }, d2[] = { 2 };
+
+	for (unsigned int k = 0; k < COUNT(dts); k++) {
+		aclDataType dt = dts[k];
+		struct nnt *a = nnt_new(dt, 2, D34, -9, 9, 300 + k), *b = nnt_new_transposed(dt, 2, D34, -9, 9, 310 + k);
+		struct nnt *base = nnt_new(dt, 2, d54, -9, 9, 320 + k), *c = nnt_view(base, 2, D34, st_sl, 4);
+		struct nnt *row = nnt_new(dt, 1, d4, -9, 9, 330 + k), *r = nnt_view(row, 2, D34, st_b, 0);
+		struct nnt *o = nnt_zeros(dt, 2, D34);
+		const aclTensor *ts[] = { a->t, b->t, c->t, r->t };
+		double *va = nnt_values(a), *vb = nnt_values(b), *vc = nnt_values(c), *vr = nnt_values(r), e[12];
+
+		for (int i = 0; i < 12; i++)
+			e[i] = va[i] + vb[i] + vc[i] + vr[i];
+		NNT_RUN(aclnnAddN, aclCreateTensorList(ts, 4), o->t);
+		/* fp16: each input rounded, the sum rounded once */
+		nnt_expect(o, e, 12, 2 * nnt_rtol(dt), 2 * nnt_atol(dt));
+		free(va);
+		free(vb);
+		free(vc);
+		free(vr);
+	}
+	{
+		enum { N = 40 };
+		const aclTensor *ts[N];
+		struct nnt *t[N], *o = nnt_zeros(ACL_INT64, 1, d4), *o2 = nnt_zeros(ACL_INT64, 1, d2);
+		struct nnt *of = nnt_zeros(ACL_FLOAT, 1, d4), *f = nnt_new(ACL_FLOAT, 1, d4, -1, 1, 5);
+		struct nnt *i32 = nnt_new(ACL_INT32, 1, d4, -1, 1, 6), *i2 = nnt_zeros(ACL_INT64, 1, d2);
+		struct nnt *u8 = nnt_new(ACL_UINT8, 1, d4, 0, 9, 7), *ou8 = nnt_zeros(ACL_UINT8, 1, d4);
+		struct nnt *x0 = nnt_new(ACL_FLOAT, 1, d4, -1, 1, 8), *x1 = nnt_new(ACL_FLOAT, 1, d4, -1, 1, 9);
+		struct nnt *alias = nnt_view(x0, 1, d4, (const int64_t[]){ 1 }, 0);
+		double e[4] = { 0 }, *v0 = nnt_values(x0), *v1 = nnt_values(x1);
+
+		for (int i = 0; i < N; i++) {
+			double *v;
+
+			t[i] = nnt_new(ACL_INT64, 1, d4, -1000, 1000, 400 + (unsigned)i);
+			ts[i] = t[i]->t;
+			v = nnt_values(t[i]);
+			for (int j = 0; j < 4; j++)
+				e[j] += v[j];
+			free(v);
+		}
+		NNT_RUN(aclnnAddN, aclCreateTensorList(ts, N), o->t);
+		nnt_expect(o, e, 4, 0, 0);
+		/* out is a view of the first input's storage */
+		for (int j = 0; j < 4; j++)
+			e[j] = v0[j] + v1[j];
+		NNT_RUN(aclnnAddN, aclCreateTensorList((const aclTensor *[]){ x0->t, x1->t }, 2), alias->t);
+		nnt_expect(alias, e, 4, nnt_rtol(ACL_FLOAT), nnt_atol(ACL_FLOAT));
+		/* an empty list: zeros */
+		NNT_RUN(aclnnAddN, aclCreateTensorList(NULL, 0), of->t);
+		nnt_expect(of, (const double[]){ 0, 0, 0, 0 }, 4, 0, 0);
+		NNT_FAILS(NUL, aclnnAddN, NULL, o->t);
+		NNT_FAILS(NUL, aclnnAddN, aclCreateTensorList((const aclTensor *[]){ t[0]->t }, 1), NULL);
+		/* types differ, shapes differ, out of another type or shape, uint8 */
+		NNT_FAILS(INV, aclnnAddN, aclCreateTensorList((const aclTensor *[]){ f->t, i32->t }, 2), of->t);
+		NNT_FAILS(INV, aclnnAddN, aclCreateTensorList((const aclTensor *[]){ t[1]->t, i2->t }, 2), o->t);
+		NNT_FAILS(INV, aclnnAddN, aclCreateTensorList((const aclTensor *[]){ t[2]->t, t[3]->t }, 2), of->t);
+		NNT_FAILS(INV, aclnnAddN, aclCreateTensorList((const aclTensor *[]){ t[4]->t, t[5]->t }, 2), o2->t);
+		NNT_FAILS(INV, aclnnAddN, aclCreateTensorList((const aclTensor *[]){ u8->t }, 1), ou8->t);
+		free(v1);
+		free(v0);
+	}
 }
 END_TEST
 
@@ -722,6 +807,188 @@ START_TEST(logical_functions)
 }
 END_TEST
 
+/* ---- bitwise ----------------------------------------------------------------- */
+
+static double f_band(double a, double b, double p) { (void)p; return (double)((int64_t)a & (int64_t)b); }
+static double f_bor(double a, double b, double p) { (void)p; return (double)((int64_t)a | (int64_t)b); }
+static double f_bxor(double a, double b, double p) { (void)p; return (double)((int64_t)a ^ (int64_t)b); }
+
+typedef aclnnStatus (*bw_tt)(const aclTensor *, const aclTensor *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*bw_ts)(const aclTensor *, const aclScalar *, aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*bw_itt)(aclTensor *, const aclTensor *, uint64_t *, aclOpExecutor **);
+typedef aclnnStatus (*bw_its)(aclTensor *, const aclScalar *, uint64_t *, aclOpExecutor **);
+
+/* CANN declares And's selfRef const (Or's and Xor's not): the table's type. */
+static aclnnStatus and_itt(aclTensor *s, const aclTensor *o, uint64_t *ws, aclOpExecutor **ex)
+{
+	return aclnnInplaceBitwiseAndTensorGetWorkspaceSize(s, o, ws, ex);
+}
+
+static aclnnStatus and_its(aclTensor *s, const aclScalar *o, uint64_t *ws, aclOpExecutor **ex)
+{
+	return aclnnInplaceBitwiseAndScalarGetWorkspaceSize(s, o, ws, ex);
+}
+
+static const struct bw {
+	bw_tt tt;
+	nnt_launch_fn ltt;
+	bw_ts ts;
+	nnt_launch_fn lts;
+	bw_itt itt;
+	nnt_launch_fn litt;
+	bw_its its;
+	nnt_launch_fn lits;
+	fn2 f;
+} bws[] = {
+#define B(N, itt, its, f)                                                                          \
+	{ aclnn##N##TensorGetWorkspaceSize, aclnn##N##Tensor, aclnn##N##ScalarGetWorkspaceSize, aclnn##N##Scalar, \
+	  itt, aclnnInplace##N##Tensor, its, aclnnInplace##N##Scalar, f }
+	B(BitwiseAnd, and_itt, and_its, f_band),
+	B(BitwiseOr, aclnnInplaceBitwiseOrTensorGetWorkspaceSize, aclnnInplaceBitwiseOrScalarGetWorkspaceSize, f_bor),
+	B(BitwiseXor, aclnnInplaceBitwiseXorTensorGetWorkspaceSize, aclnnInplaceBitwiseXorScalarGetWorkspaceSize,
+	  f_bxor),
+#undef B
+};
+
+/*
+ * And, Or, Xor in each form on every integer width and bool: self dense,
+ * other a transposed view, the scalar forms, the in-place ones on a slice
+ * of a larger storage (the rest untouched), out of a wider or float type.
+ */
+START_TEST(bitwise_every_form)
+{
+	/* Signed values fit int8; the unsigned and bool ones are 0..255 and 0/1. */
+	static const double sv[] = { 5, -3, 12, 0, 7, -128, 127, 9, -1, 64, 33, -70 };
+	static const double s2[] = { 3, -1, 10, 6, 0, 15, -2, 127, 1, -64, 17, 96 };
+	static const double uv[] = { 5, 200, 12, 0, 7, 128, 255, 9, 1, 64, 33, 170 };
+	static const double u2[] = { 3, 255, 10, 6, 0, 15, 254, 127, 1, 192, 17, 96 };
+	static const double bv[] = { 0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1, 1 };
+	static const double b2[] = { 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 1, 0 };
+	static const aclDataType dts[] = { ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_BOOL };
+	static const int64_t tst[] = { 1, 3 }, d43[] = { 4, 3 }, d45[] = { 4, 5 }, st45[] = { 5, 1 };
+
+	for (unsigned int k = 0; k < COUNT(dts); k++) {
+		aclDataType dt = dts[k];
+		bool sg = dt != ACL_UINT8 && dt != ACL_BOOL;
+		const double *va = sg ? sv : dt == ACL_BOOL ? bv : uv, *vb = sg ? s2 : dt == ACL_BOOL ? b2 : u2;
+		struct nnt *a = nnt_from(dt, 2, D34, va), *bb = nnt_from(dt, 2, d43, vb);
+		struct nnt *b = nnt_view(bb, 2, D34, tst, 0);
+		struct nnt *o = nnt_zeros(dt, 2, D34), *of = nnt_zeros(ACL_FLOAT, 2, D34);
+		struct nnt *o64 = nnt_zeros(dt == ACL_BOOL ? ACL_BOOL : ACL_INT64, 2, D34);
+		aclScalar *sc = dt == ACL_BOOL ? nnt_scalar(ACL_BOOL, 1) : isc(6);
+		double scv = dt == ACL_BOOL ? 1 : 6;
+
+		for (unsigned int f = 0; f < COUNT(bws); f++) {
+			const struct bw *w = &bws[f];
+			struct nnt *base = nnt_zeros(dt, 2, d45), *sl = nnt_view(base, 2, D34, st45, 6);
+			uint64_t ws;
+			aclOpExecutor *ex;
+			void *before;
+			double *e;
+
+			run(w->tt(a->t, b->t, o->t, &ws, &ex), &ws, &ex, w->ltt);
+			expect_tol(o, ref2(a, b, 2, D34, w->f, 0), 12, dt);
+			run(w->tt(a->t, b->t, of->t, &ws, &ex), &ws, &ex, w->ltt);
+			expect_tol(of, ref2(a, b, 2, D34, w->f, 0), 12, ACL_FLOAT);
+			run(w->ts(b->t, sc, o64->t, &ws, &ex), &ws, &ex, w->lts);
+			expect_tol(o64, ref2s(b, scv, w->f, 0), 12, ACL_INT64);
+			/* in place on a slice of base, which first gets a's values */
+			NNT_RUN(aclnnInplaceCopy, sl->t, a->t);
+			nnt_sync_host(base);
+			before = nnt_snapshot(base);
+			e = ref2(sl, b, 2, D34, w->f, 0);
+			run(w->itt(sl->t, b->t, &ws, &ex), &ws, &ex, w->litt);
+			expect_tol(sl, e, 12, dt);
+			nnt_expect_untouched(base, before);
+			free(before);
+			e = ref2s(sl, scv, w->f, 0);
+			run(w->its(sl->t, sc, &ws, &ex), &ws, &ex, w->lits);
+			expect_tol(sl, e, 12, dt);
+			nnt_free(sl);
+			nnt_free(base);
+		}
+		aclDestroyScalar(sc);
+		nnt_free(o64);
+		nnt_free(of);
+		nnt_free(o);
+		nnt_free(b);
+		nnt_free(bb);
+		nnt_free(a);
+	}
+}
+END_TEST
+
+/* Promotion (int8 with int32, uint8 with int8, a bool tensor with an
+ * integer scalar), a broadcast (stride 0) other, out aliasing self, the
+ * TensorOut names, and the refusals: floats, a float scalar, an integer
+ * result into bool, shapes, NULLs. */
+START_TEST(bitwise_promotion_views_and_refusals)
+{
+	static const double v8[] = { -1, 2, 3, -4, 5, 6, -7, 8, 9, -10, 11, 12 };
+	static const double v32[] = { 1000, -256, 0x7fffffff, 255 };
+	static const double vb[] = { 0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 1, 1 };
+	static const int64_t d4[] = { 4 }, st_b[] = { 0, 1 }, d2[] = { 2 };
+	struct nnt *i8 = nnt_from(ACL_INT8, 2, D34, v8), *u8 = nnt_from(ACL_UINT8, 2, D34, vb);
+	struct nnt *row = nnt_from(ACL_INT32, 1, d4, v32);
+	struct nnt *bc = nnt_view(row, 2, D34, st_b, 0);
+	struct nnt *bl = nnt_from(ACL_BOOL, 2, D34, vb), *fl = nnt_new(ACL_FLOAT, 2, D34, -2, 2, 7);
+	struct nnt *o32 = nnt_zeros(ACL_INT32, 2, D34), *o16 = nnt_zeros(ACL_INT16, 2, D34);
+	struct nnt *o64 = nnt_zeros(ACL_INT64, 2, D34), *ob = nnt_zeros(ACL_BOOL, 2, D34);
+	struct nnt *o2 = nnt_zeros(ACL_INT32, 1, d2), *ali = nnt_from(ACL_INT32, 2, D34, v8);
+	struct nnt *alias = nnt_view(ali, 2, D34, (const int64_t[]){ 4, 1 }, 0);
+	aclScalar *s3 = isc(3), *sf = fsc(1.5);
+	double *e;
+
+	/* int8 & int32 (broadcast rows) computes in int32 */
+	NNT_RUN(aclnnBitwiseAndTensor, i8->t, bc->t, o32->t);
+	expect_tol(o32, ref2(i8, bc, 2, D34, f_band, 0), 12, ACL_INT32);
+	NNT_RUN(aclnnBitwiseAndTensorOut, i8->t, bc->t, o32->t);
+	expect_tol(o32, ref2(i8, bc, 2, D34, f_band, 0), 12, ACL_INT32);
+	/* uint8 ^ int8: int16 */
+	NNT_RUN(aclnnBitwiseXorTensor, u8->t, i8->t, o16->t);
+	expect_tol(o16, ref2(u8, i8, 2, D34, f_bxor, 0), 12, ACL_INT16);
+	/* bool | 3: int64 */
+	NNT_RUN(aclnnBitwiseOrScalar, bl->t, s3, o64->t);
+	expect_tol(o64, ref2s(bl, 3, f_bor, 0), 12, ACL_INT64);
+	/* out is a second view of self's storage: as if self were read first */
+	e = ref2(ali, bc, 2, D34, f_bor, 0);
+	NNT_RUN(aclnnBitwiseOrTensor, ali->t, bc->t, alias->t);
+	expect_tol(alias, e, 12, ACL_INT32);
+	nnt_sync_host(ali);
+	e = ref2(ali, bc, 2, D34, f_band, 0);
+	NNT_RUN(aclnnInplaceBitwiseAndTensorOut, ali->t, bc->t);
+	expect_tol(ali, e, 12, ACL_INT32);
+
+	NNT_FAILS(INV, aclnnBitwiseAndTensor, fl->t, i8->t, o32->t);
+	NNT_FAILS(INV, aclnnBitwiseOrScalar, i8->t, sf, o32->t);
+	NNT_FAILS(INV, aclnnBitwiseXorTensor, i8->t, bc->t, ob->t);
+	NNT_FAILS(INV, aclnnBitwiseXorTensor, i8->t, o2->t, o32->t);
+	NNT_FAILS(INV, aclnnBitwiseAndTensor, i8->t, i8->t, o2->t);
+	NNT_FAILS(INV, aclnnInplaceBitwiseOrTensor, o2->t, i8->t);
+	NNT_FAILS(INV, aclnnInplaceBitwiseXorScalar, fl->t, s3);
+	NNT_FAILS(NUL, aclnnBitwiseAndTensor, NULL, i8->t, o32->t);
+	NNT_FAILS(NUL, aclnnBitwiseOrTensor, i8->t, NULL, o32->t);
+	NNT_FAILS(NUL, aclnnBitwiseXorScalar, i8->t, NULL, o32->t);
+	NNT_FAILS(NUL, aclnnBitwiseAndScalar, i8->t, s3, NULL);
+	NNT_FAILS(NUL, aclnnInplaceBitwiseAndScalar, NULL, s3);
+	aclDestroyScalar(sf);
+	aclDestroyScalar(s3);
+	nnt_free(alias);
+	nnt_free(ali);
+	nnt_free(o2);
+	nnt_free(ob);
+	nnt_free(o64);
+	nnt_free(o16);
+	nnt_free(o32);
+	nnt_free(fl);
+	nnt_free(bl);
+	nnt_free(bc);
+	nnt_free(row);
+	nnt_free(u8);
+	nnt_free(i8);
+}
+END_TEST
+
 START_TEST(swhere_and_isinf)
 {
 	static const int64_t d31[] = { 3, 1 }, d4[] = { 4 }, d6[] = { 6 };
@@ -787,7 +1054,7 @@ static const struct unf {
 } unfs[] = {
 #define U(N, f, lo, hi)                                                                            \
 	{ #N, aclnn##N##GetWorkspaceSize, aclnn##N, aclnnInplace##N##GetWorkspaceSize, aclnnInplace##N, f, lo, hi }
-	U(Exp, exp, -3, 3), U(Exp2, h_exp2, -3, 3), U(Log, log, 0.1, 9), U(Log2, log2, 0.1, 9),
+	U(Exp, exp, -3, 3), U(Exp2, h_exp2, -3, 3), U(Expm1, expm1, -3, 3), U(Log, log, 0.1, 9), U(Log2, log2, 0.1, 9),
 	U(Log10, log10, 0.1, 9), U(Log1p, log1p, -0.5, 9), U(Sqrt, sqrt, 0, 9), U(Rsqrt, h_rsqrt, 0.1, 9),
 	U(Sin, sin, -3, 3), U(Cos, cos, -3, 3), U(Tan, tan, -1.2, 1.2), U(Tanh, tanh, -3, 3),
 	U(Asin, asin, -1, 1), U(Acos, acos, -1, 1), U(Atan, atan, -5, 5), U(Sinh, sinh, -3, 3),
@@ -844,6 +1111,37 @@ START_TEST(unary_float_functions)
 		nnt_free(h);
 		nnt_free(a);
 	}
+}
+END_TEST
+
+/* Expm1 near 0, where exp(x) - 1 would lose the digits (fp64: relative
+ * 1e-15, where exp - 1 is off by ~1e-7); int64 and bool inputs compute in
+ * fp32 into a float out; an integer out or selfRef is refused. */
+START_TEST(expm1_near_zero_and_integers)
+{
+	static const int64_t d4[] = { 4 };
+	static const double tiny[] = { 1e-10, -3e-9, 2e-12, 0 }, iv[] = { -3, 0, 1, 4 }, bv[] = { 0, 1, 1, 0 };
+	struct nnt *d = nnt_from(ACL_DOUBLE, 1, d4, tiny), *od = nnt_zeros(ACL_DOUBLE, 1, d4);
+	struct nnt *i = nnt_from(ACL_INT64, 1, d4, iv), *b = nnt_from(ACL_BOOL, 1, d4, bv);
+	struct nnt *of = nnt_zeros(ACL_FLOAT, 1, d4), *oi = nnt_zeros(ACL_INT32, 1, d4);
+
+	NNT_RUN(aclnnExpm1, d->t, od->t);
+	nnt_expect(od, (const double[]){ expm1(1e-10), expm1(-3e-9), expm1(2e-12), 0 }, 4, 1e-15, 0);
+	NNT_RUN(aclnnExpm1, i->t, of->t);
+	expect_tol(of, map1(i, expm1), 4, ACL_FLOAT);
+	NNT_RUN(aclnnExpm1, b->t, of->t);
+	expect_tol(of, map1(b, expm1), 4, ACL_FLOAT);
+	NNT_FAILS(INV, aclnnExpm1, i->t, oi->t);
+	NNT_FAILS(INV, aclnnInplaceExpm1, oi->t);
+	NNT_FAILS(NUL, aclnnExpm1, NULL, of->t);
+	NNT_FAILS(NUL, aclnnExpm1, d->t, NULL);
+	NNT_FAILS(NUL, aclnnInplaceExpm1, NULL);
+	nnt_free(oi);
+	nnt_free(of);
+	nnt_free(b);
+	nnt_free(i);
+	nnt_free(od);
+	nnt_free(d);
 }
 END_TEST
 
@@ -1416,6 +1714,7 @@ int main(void)
 	tcase_add_test(tc, add_views_broadcast_and_sliced_out);
 	tcase_add_test(tc, add_promotion_and_out_types);
 	tcase_add_test(tc, add_inplace_and_aliased_out);
+	tcase_add_test(tc, addn_lists);
 	tcase_add_test(tc, sub_and_rsub);
 	tcase_add_test(tc, mul_and_div);
 	tcase_add_test(tc, divmod_rounding_modes);
@@ -1425,9 +1724,12 @@ int main(void)
 	tcase_add_test(tc, comparisons_every_form);
 	tcase_add_test(tc, comparison_promotion_and_refusals);
 	tcase_add_test(tc, logical_functions);
+	tcase_add_test(tc, bitwise_every_form);
+	tcase_add_test(tc, bitwise_promotion_views_and_refusals);
 	tcase_add_test(tc, swhere_and_isinf);
 	tcase_add_test(tc, unary_float_functions);
 	tcase_add_test(tc, unary_integer_inputs);
+	tcase_add_test(tc, expm1_near_zero_and_integers);
 	tcase_add_test(tc, activations);
 	tcase_add_test(tc, activation_in_place_forms);
 	tcase_add_test(tc, activations_with_parameters);

@@ -16,6 +16,7 @@
 #include "aclnnop/aclnn_addbmm.h"
 #include "aclnnop/aclnn_addmm.h"
 #include "aclnnop/aclnn_avgpool2d.h"
+#include "aclnnop/aclnn_avgpool3d.h"
 #include "aclnnop/aclnn_baddbmm.h"
 #include "aclnnop/aclnn_batch_matmul.h"
 #include "aclnnop/aclnn_batch_norm.h"
@@ -31,6 +32,7 @@
 #include "aclnnop/aclnn_matmul.h"
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "aclnnop/aclnn_mm.h"
 #include "aclnnop/aclnn_mv.h"
 #include "aclnnop/aclnn_prelu.h"
@@ -891,6 +893,117 @@ START_TEST(avg_pool_divisors_and_ceil_mode)
 }
 END_TEST
 
+/*
+ * PyTorch's 3-D pooling of @x [planes, n, n, n] on the host, the same
+ * window on every axis: kernel @k, stride @s, pad @p, dilation @d (no ceil
+ * mode); max with the index within the plane, or the average (the pad
+ * counted when @count_pad, else the elements).
+ */
+static void host_pool3(const double *x, int planes, int n, int k, int s, int p, int d, bool avg, bool count_pad,
+		       double *y, double *idx)
+{
+	int o = pool_out(n, k, s, p, d, false), at = 0;
+
+	for (int c = 0; c < planes; c++)
+		for (int i = 0; i < o; i++)
+			for (int j = 0; j < o; j++)
+				for (int l = 0; l < o; l++, at++) {
+					int c0[3] = { i * s - p, j * s - p, l * s - p }, cnt = 0, best = -1, full = 1;
+					double acc = 0, mx = -INFINITY;
+
+					for (int a = 0; a < 3; a++) {
+						int end = c0[a] + k > n + p ? n + p : c0[a] + k;
+
+						full *= end - c0[a];
+					}
+					for (int a = 0; a < k; a++)
+						for (int b = 0; b < k; b++)
+							for (int e = 0; e < k; e++) {
+								int r = c0[0] + a * d, q = c0[1] + b * d, t = c0[2] + e * d, f;
+
+								if (r < 0 || r >= n || q < 0 || q >= n || t < 0 || t >= n)
+									continue;
+								f = (r * n + q) * n + t;
+								cnt++;
+								acc += x[c * n * n * n + f];
+								if (x[c * n * n * n + f] > mx) {
+									mx = x[c * n * n * n + f];
+									best = f;
+								}
+							}
+					y[at] = avg ? acc / (count_pad ? full : cnt) : mx;
+					if (idx)
+						idx[at] = best;
+				}
+}
+
+/* aclnnMaxPool3dWithArgmax and aclnnAvgPool3d on every float type, a
+ * 4-D input (no N) that is a slice of a larger storage, padding and
+ * dilation, int32 indices, and the refusals. */
+START_TEST(pools_3d)
+{
+	for (unsigned int k = 0; k < NFLOATS; k++) {
+		aclDataType dt = floats[k];
+		struct nnt *x = T(dt, 170 + k, 1, 2, 5, 5, 5), *o = Z(dt, 1, 2, 2, 2, 2), *ix = Z(ACL_INT64, 1, 2, 2, 2, 2);
+		struct nnt *oa = Z(dt, 1, 2, 3, 3, 3);
+		double *xv = nnt_values(x), y[54], iv[16];
+
+		host_pool3(xv, 2, 5, 3, 2, 0, 1, false, false, y, iv);
+		NNT_RUN(aclnnMaxPool3dWithArgmax, x->t, IA(3), IA(2), IA(0), NULL, false, o->t, ix->t);
+		nnt_expect(o, y, 16, 0, 0);
+		nnt_expect(ix, iv, 16, 0, 0);
+		/* kernel 3, stride 2, pad 1: 3 per axis; the pad in the divisor or not */
+		host_pool3(xv, 2, 5, 3, 2, 1, 1, true, false, y, NULL);
+		NNT_RUN(aclnnAvgPool3d, x->t, IA(3, 3, 3), IA(2, 2, 2), IA(1, 1, 1), false, false, 0, oa->t);
+		nnt_expect(oa, y, 54, nnt_rtol(dt), nnt_atol(dt));
+		host_pool3(xv, 2, 5, 3, 2, 1, 1, true, true, y, NULL);
+		NNT_RUN(aclnnAvgPool3d, x->t, IA(3), IA(2), IA(1), false, true, 0, oa->t);
+		nnt_expect(oa, y, 54, nnt_rtol(dt), nnt_atol(dt));
+		free(xv);
+	}
+	{
+		/* [C, D, H, W] = [2, 4, 4, 4] viewed from [2, 5, 4, 4] at depth 1; dilation 2, pad 1 */
+		struct nnt *xb = T(ACL_FLOAT, 175, 2, 5, 4, 4);
+		struct nnt *x = nnt_view(xb, 4, DIMS(2, 4, 4, 4), DIMS(80, 16, 4, 1), 16);
+		struct nnt *o = Z(ACL_FLOAT, 2, 2, 2, 2), *ix = Z(ACL_INT32, 2, 2, 2, 2);
+		struct nnt *oa = Z(ACL_FLOAT, 2, 2, 2, 2);
+		double *xv = nnt_values(x), y[16], iv[16];
+
+		host_pool3(xv, 2, 4, 2, 2, 1, 2, false, false, y, iv);
+		NNT_RUN(aclnnMaxPool3dWithArgmax, x->t, IA(2), aclCreateIntArray(NULL, 0), IA(1), IA(2), false, o->t,
+			ix->t);
+		nnt_expect(o, y, 16, 0, 0);
+		nnt_expect(ix, iv, 16, 0, 0);
+		host_pool3(xv, 2, 4, 2, 2, 0, 1, true, false, y, NULL);
+		NNT_RUN(aclnnAvgPool3d, x->t, IA(2), aclCreateIntArray(NULL, 0), IA(0), false, false, 0, oa->t);
+		nnt_expect(oa, y, 16, 1e-5, 1e-6);
+		/* divisorOverride: the window's sum over 4 */
+		for (int i = 0; i < 16; i++)
+			y[i] *= 8.0 / 4.0;
+		NNT_RUN(aclnnAvgPool3d, x->t, IA(2), IA(2), IA(0), false, false, 4, oa->t);
+		nnt_expect(oa, y, 16, 1e-5, 1e-6);
+		free(xv);
+	}
+	{
+		struct nnt *x = T(ACL_FLOAT, 176, 1, 2, 4, 4, 4), *o = Z(ACL_FLOAT, 1, 2, 2, 2, 2);
+		struct nnt *ix = Z(ACL_INT64, 1, 2, 2, 2, 2), *bad = Z(ACL_FLOAT, 1, 2, 2, 2, 2);
+		struct nnt *x2 = T(ACL_FLOAT, 177, 4, 4, 4), *i = Z(ACL_INT32, 1, 2, 4, 4, 4);
+
+		NNT_FAILS(INVALID, aclnnMaxPool3dWithArgmax, x->t, IA(2), IA(2), IA(0), NULL, false, o->t, bad->t);
+		NNT_FAILS(INVALID, aclnnMaxPool3dWithArgmax, x2->t, IA(2), IA(2), IA(0), NULL, false, o->t, ix->t);
+		NNT_FAILS(INVALID, aclnnMaxPool3dWithArgmax, x->t, IA(2, 2), IA(2), IA(0), NULL, false, o->t, ix->t);
+		NNT_FAILS(INVALID, aclnnMaxPool3dWithArgmax, x->t, IA(2), IA(2), IA(2), NULL, false, o->t, ix->t);
+		NNT_FAILS(NULLPTR, aclnnMaxPool3dWithArgmax, x->t, NULL, IA(2), IA(0), NULL, false, o->t, ix->t);
+		NNT_FAILS(NULLPTR, aclnnMaxPool3dWithArgmax, x->t, IA(2), IA(2), IA(0), NULL, false, o->t, NULL);
+		NNT_FAILS(INVALID, aclnnAvgPool3d, x->t, IA(2), IA(2), IA(0), false, false, -1, o->t);
+		NNT_FAILS(INVALID, aclnnAvgPool3d, i->t, IA(2), IA(2), IA(0), false, false, 0, o->t);
+		NNT_FAILS(INVALID, aclnnAvgPool3d, x->t, IA(2), IA(2), IA(0), false, false, 0, x->t);
+		NNT_FAILS(NULLPTR, aclnnAvgPool3d, x->t, IA(2), IA(2), NULL, false, false, 0, o->t);
+		NNT_FAILS(NULLPTR, aclnnAvgPool3d, x->t, IA(2), NULL, IA(0), false, false, 0, o->t);
+	}
+}
+END_TEST
+
 /* ---- the lib/ops operators of helper nnops: RmsNorm, adaptive pools ------------------ */
 
 START_TEST(rms_norm_against_the_formula)
@@ -1239,6 +1352,7 @@ static Suite *net_suite(void)
 	tcase_add_test(nm, instance_norm_nchw_nhwc_against_the_formula);
 	tcase_add_test(pl, max_pool_with_indices_and_onnx_max_pool);
 	tcase_add_test(pl, avg_pool_divisors_and_ceil_mode);
+	tcase_add_test(pl, pools_3d);
 	tcase_add_test(pl, adaptive_pools_against_the_bins);
 	tcase_add_test(pl, upsample_nearest_and_bilinear_against_pytorch);
 	suite_add_tcase(s, mm);

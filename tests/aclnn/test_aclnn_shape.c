@@ -21,11 +21,13 @@
 #include "aclnnop/aclnn_argmin.h"
 #include "aclnnop/aclnn_cat.h"
 #include "aclnnop/aclnn_constant_pad_nd.h"
+#include "aclnnop/aclnn_cumprod.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_embedding.h"
 #include "aclnnop/aclnn_expand.h"
 #include "aclnnop/aclnn_flip.h"
 #include "aclnnop/aclnn_gather.h"
+#include "aclnnop/aclnn_index_put_impl.h"
 #include "aclnnop/aclnn_index_select.h"
 #include "aclnnop/aclnn_linalg_vector_norm.h"
 #include "aclnnop/aclnn_masked_fill_scalar.h"
@@ -592,6 +594,169 @@ START_TEST(cumsum_along_a_dim_with_dtype_exclusive_reverse)
 					fr(out);
 					fr(self);
 				}
+}
+END_TEST
+
+/* The running product along @ax of @v (dense [4, 5]) at each element. */
+static void cumprod_ref(const double *v, int ax, double *e)
+{
+	int64_t c[2];
+
+	for (int i = 0; i < 20; i++) {
+		double p = 1;
+
+		coords((uint64_t)i, 2, D(4, 5), c);
+		for (int64_t j = 0; j <= c[ax]; j++) {
+			int64_t cc[2] = { c[0], c[1] };
+
+			cc[ax] = j;
+			p *= v[lin(2, D(4, 5), cc)];
+		}
+		e[i] = p;
+	}
+}
+
+/* Cumprod on each layout along each dim (an int32 or int64 scalar), in
+ * input's type or a dtype; the in-place form on each layout but the
+ * broadcast one (its elements alias); the refusals. */
+START_TEST(cumprod_along_a_dim)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_INT32 };
+
+	for (unsigned int k = 0; k < NELEM(dts); k++)
+		for (int l = 0; l < L_COUNT; l++)
+			for (int dim = -2; dim < 2; dim++) {
+				/* int32 with a dtype of int64; small values keep fp16's products exact-ish */
+				aclDataType ot = dts[k] == ACL_INT32 && dim == 0 ? ACL_INT64 : dts[k];
+				struct nnt *in = mk((enum layout)l, dts[k], 2, D(4, 5), -2, 2, 40 + (unsigned)l);
+				struct nnt *out = nnt_zeros(ot, 2, D(4, 5));
+				aclScalar *ds = nnt_scalar(dim & 1 ? ACL_INT32 : ACL_INT64, dim);
+				int ax = dim < 0 ? dim + 2 : dim;
+				double *v = nnt_values(in), e[20];
+
+				cumprod_ref(v, ax, e);
+				NNT_RUN(aclnnCumprod, in->t, ds, ot == dts[k] ? ACL_DT_UNDEFINED : ot, out->t);
+				nnt_expect(out, e, 20, 4 * nnt_rtol(dts[k]), 4 * nnt_atol(dts[k]));
+				if (l != L_BROADCAST) {
+					void *before = nnt_snapshot(in->base ? in->base : in);
+
+					NNT_RUN(aclnnInplaceCumprod, in->t, ds);
+					nnt_expect(in, e, 20, 4 * nnt_rtol(dts[k]), 4 * nnt_atol(dts[k]));
+					if (in->base)
+						nnt_expect_untouched(in->base, before);
+					free(before);
+				}
+				aclDestroyScalar(ds);
+				free(v);
+				fr(out);
+				fr(in);
+			}
+}
+END_TEST
+
+/* aclnnIndexPutImpl: two index tensors that broadcast (int64 with a
+ * negative index, int32) into a transposed selfRef; one index tensor with
+ * repeats, accumulating values broadcast over the rows; bool; refusals. */
+START_TEST(index_put_impl)
+{
+	struct nnt *self = nnt_new_transposed(ACL_FLOAT, 2, D(4, 3), -9, 9, 60);
+	struct nnt *i0 = nnt_from(ACL_INT64, 2, D(2, 1), (const double[]){ 3, -4 });
+	struct nnt *i1 = nnt_from(ACL_INT32, 1, D(3), (const double[]){ 0, 2, 1 });
+	struct nnt *v = nnt_from(ACL_FLOAT, 1, D(3), (const double[]){ 10, 20, 30 });
+	double *e = nnt_values(self);
+
+	/* B = [2, 3]: rows 3 and 0, columns 0, 2, 1, values broadcast over the rows */
+	for (int r = 0; r < 2; r++)
+		for (int c = 0; c < 3; c++)
+			e[(r ? 0 : 3) * 3 + (int)(const double[]){ 0, 2, 1 }[c]] = (c + 1) * 10;
+	NNT_RUN(aclnnIndexPutImpl, self->t, aclCreateTensorList((const aclTensor *[]){ i0->t, i1->t }, 2), v->t, false,
+		false);
+	nnt_expect(self, e, 12, 0, 0);
+	/* rows 1, 1, 2 += [1, 2, 3]: row 1 gets it twice */
+	{
+		struct nnt *r = nnt_from(ACL_INT64, 1, D(3), (const double[]){ 1, 1, 2 });
+		struct nnt *a = nnt_from(ACL_FLOAT, 2, D(1, 3), (const double[]){ 1, 2, 3 });
+
+		nnt_sync_host(self);
+		free(e);
+		e = nnt_values(self);
+		for (int c = 0; c < 3; c++) {
+			e[3 + c] += 2 * (c + 1);
+			e[6 + c] += c + 1;
+		}
+		NNT_RUN(aclnnIndexPutImpl, self->t, aclCreateTensorList((const aclTensor *[]){ r->t }, 1), a->t, true, true);
+		nnt_expect(self, e, 12, 1e-6, 1e-6);
+		nnt_free(a);
+		nnt_free(r);
+	}
+	/* bool, accumulating: true stays true */
+	{
+		struct nnt *b = nnt_from(ACL_BOOL, 1, D(4), (const double[]){ 0, 1, 0, 0 });
+		struct nnt *r = nnt_from(ACL_INT64, 1, D(3), (const double[]){ 1, 2, 2 });
+		struct nnt *bv = nnt_from(ACL_BOOL, 1, D(3), (const double[]){ 1, 1, 1 });
+
+		NNT_RUN(aclnnIndexPutImpl, b->t, aclCreateTensorList((const aclTensor *[]){ r->t }, 1), bv->t, true, false);
+		nnt_expect(b, (const double[]){ 0, 1, 1, 0 }, 4, 0, 0);
+	}
+	{
+		struct nnt *m = nnt_from(ACL_BOOL, 1, D(4), (const double[]){ 1, 0, 1, 0 });
+		struct nnt *f = nnt_from(ACL_FLOAT, 1, D(2), (const double[]){ 0, 1 });
+		struct nnt *vi = nnt_from(ACL_INT32, 1, D(3), (const double[]){ 1, 2, 3 });
+		struct nnt *v4 = nnt_from(ACL_FLOAT, 1, D(4), (const double[]){ 1, 2, 3, 4 });
+		struct nnt *j = nnt_from(ACL_INT64, 1, D(2), (const double[]){ 0, 1 });
+		struct nnt *j3 = nnt_from(ACL_INT64, 1, D(3), (const double[]){ 0, 1, 2 });
+
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ m->t }, 1), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ f->t }, 1), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), vi->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), v4->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t, j3->t }, 2), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t, j3->t, i0->t }, 3), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexPutImpl, NULL,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexPutImpl, self->t, NULL, v->t, false, false);
+		NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnIndexPutImpl, self->t,
+			  aclCreateTensorList((const aclTensor *[]){ j->t }, 1), NULL, false, false);
+	}
+	free(e);
+}
+END_TEST
+
+START_TEST(cumprod_refusals)
+{
+	struct nnt *a = nnt_new(ACL_FLOAT, 2, D(3, 4), -2, 2, 5), *o = nnt_zeros(ACL_FLOAT, 2, D(3, 4));
+	struct nnt *oi = nnt_zeros(ACL_INT32, 2, D(3, 4)), *o2 = nnt_zeros(ACL_FLOAT, 2, D(4, 3));
+	struct nnt *b = nnt_new(ACL_BOOL, 2, D(3, 4), 0, 1, 6), *ob = nnt_zeros(ACL_BOOL, 2, D(3, 4));
+	aclScalar *d1 = nnt_scalar(ACL_INT32, 1), *d2 = nnt_scalar(ACL_INT32, 2), *df = nnt_scalar(ACL_FLOAT, 1);
+
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumprod, NULL, d1, ACL_DT_UNDEFINED, o->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumprod, a->t, NULL, ACL_DT_UNDEFINED, o->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnCumprod, a->t, d1, ACL_DT_UNDEFINED, NULL);
+	NNT_FAILS(ACLNN_ERR_PARAM_NULLPTR, aclnnInplaceCumprod, a->t, NULL);
+	/* dim out of range or not an integer; out of another type or shape; bool */
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumprod, a->t, d2, ACL_DT_UNDEFINED, o->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceCumprod, a->t, d2);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumprod, a->t, df, ACL_DT_UNDEFINED, o->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumprod, a->t, d1, ACL_DT_UNDEFINED, oi->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumprod, a->t, d1, ACL_INT32, o->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumprod, a->t, d1, ACL_DT_UNDEFINED, o2->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnCumprod, b->t, d1, ACL_DT_UNDEFINED, ob->t);
+	NNT_FAILS(ACLNN_ERR_PARAM_INVALID, aclnnInplaceCumprod, b->t, d1);
+	aclDestroyScalar(df);
+	aclDestroyScalar(d2);
+	aclDestroyScalar(d1);
+	fr(ob);
+	fr(b);
+	fr(o2);
+	fr(oi);
+	fr(o);
+	fr(a);
 }
 END_TEST
 
@@ -1490,6 +1655,9 @@ static Suite *shape_suite(void)
 	tcase_add_test(tc, max_min_prod_of_every_element);
 	tcase_add_test(tc, argmax_argmin_maxdim_mindim_along_a_dim);
 	tcase_add_test(tc, cumsum_along_a_dim_with_dtype_exclusive_reverse);
+	tcase_add_test(tc, cumprod_along_a_dim);
+	tcase_add_test(tc, cumprod_refusals);
+	tcase_add_test(tc, index_put_impl);
 	tcase_add_test(tc, topk_and_sort_along_a_dim);
 	tcase_add_test(tc, vector_norms_over_dims);
 	suite_add_tcase(s, tc);

@@ -414,6 +414,69 @@ START_TEST(logic)
 }
 END_TEST
 
+/* BitwiseAnd/Or/Xor: every integer width keeps its bits (signed ones
+ * sign-extended, unsigned ones not), bool stays 0/1, inputs broadcast and
+ * may be views; floats and mixed types are refused. */
+START_TEST(bitwise)
+{
+	static const char *const ops[3] = { "BitwiseAnd", "BitwiseOr", "BitwiseXor" };
+	int8_t a8[4] = { -1, -128, 0x55, 7 }, b8[4] = { 0x0f, -1, 0x33, -8 }, o8[4];
+	uint64_t a64[2] = { ~0ull, 1ull << 63 }, b64[1] = { 0xf0f0f0f0f0f0f0f0ull }, o64[2];
+	uint8_t ab[4] = { 0, 0, 1, 1 }, bb[2][1] = { { 1 }, { 0 } }, ob[8];
+	int32_t m[6] = { 12, 0, 10, 0, 6, 0 }, mo[3];
+	const int32_t k32[1] = { 10 };
+	struct vops_tensor in[2] = { T(ACL_INT8, 1, 4), T(ACL_INT8, 1, 4) };
+	int op, j;
+
+	for (op = 0; op < 3; op++) {
+		plan_ok(ops[op], 2, in, NULL, 0);
+		ck_assert_int_eq(plan.out[0].dtype, ACL_INT8);
+		run_ok((const void *[]){ a8, b8 }, o8);
+		for (j = 0; j < 4; j++) {
+			int8_t w = op == 0 ? (int8_t)(a8[j] & b8[j]) : op == 1 ? (int8_t)(a8[j] | b8[j]) :
+								    (int8_t)(a8[j] ^ b8[j]);
+
+			ck_assert_msg(o8[j] == w, "%s int8 %d: %d, want %d", ops[op], j, o8[j], w);
+		}
+	}
+	/* uint64, the other broadcast from one element */
+	in[0] = T(ACL_UINT64, 1, 2);
+	in[1] = T(ACL_UINT64, 1, 1);
+	plan_ok("BitwiseXor", 2, in, NULL, 0);
+	run_ok((const void *[]){ a64, b64 }, o64);
+	ck_assert(o64[0] == 0x0f0f0f0f0f0f0f0full && o64[1] == 0x70f0f0f0f0f0f0f0ull);
+	plan_ok("BitwiseAnd", 2, in, NULL, 0);
+	run_ok((const void *[]){ a64, b64 }, o64);
+	ck_assert(o64[0] == b64[0] && o64[1] == 1ull << 63);
+	/* bool broadcast [1, 4] with [2, 1]: logical results */
+	in[0] = T(ACL_BOOL, 2, 1, 4);
+	in[1] = T(ACL_BOOL, 2, 2, 1);
+	for (op = 0; op < 3; op++) {
+		plan_ok(ops[op], 2, in, NULL, 0);
+		ck_assert(plan.out[0].dims[0] == 2 && plan.out[0].dims[1] == 4);
+		run_ok((const void *[]){ ab, bb }, ob);
+		for (j = 0; j < 8; j++) {
+			int x = ab[j % 4], y = bb[j / 4][0];
+
+			ck_assert_int_eq(ob[j], op == 0 ? (x & y) : op == 1 ? (x | y) : (x ^ y));
+		}
+	}
+	/* a strided view (every other int32) with a scalar */
+	in[0] = (struct vops_tensor){ .dtype = ACL_INT32, .ndim = 1, .dims = (const int64_t[]){ 3 },
+				      .strides = (const int64_t[]){ 2 } };
+	in[1] = S(ACL_INT32);
+	plan_ok("BitwiseOr", 2, in, NULL, 0);
+	run_ok((const void *[]){ m, k32 }, mo);
+	ck_assert(mo[0] == 14 && mo[1] == 10 && mo[2] == 14);
+	in[0] = T(ACL_FLOAT, 1, 2);
+	in[1] = T(ACL_FLOAT, 1, 2);
+	plan_fails("BitwiseAnd", 2, in, NULL, 0, VOPS_ERR_DTYPE);
+	in[0] = T(ACL_INT32, 1, 2);
+	in[1] = T(ACL_INT16, 1, 2);
+	ck_assert_int_ne(try_plan("BitwiseOr", 2, in, NULL, 0), VOPS_OK);
+}
+END_TEST
+
 /* ---- comparisons ------------------------------------------------------------------- */
 
 START_TEST(comparisons)
@@ -614,6 +677,7 @@ static Suite *binary_suite(void)
 	tcase_add_test(tc, prelu_forms);
 	tcase_add_test(tc, shifts);
 	tcase_add_test(tc, logic);
+	tcase_add_test(tc, bitwise);
 	tcase_add_test(tc, comparisons);
 	tcase_add_test(tc, select_views);
 	tcase_add_test(tc, clip);

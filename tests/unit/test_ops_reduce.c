@@ -256,6 +256,64 @@ START_TEST(cumsum)
 }
 END_TEST
 
+/* CumprodD: inclusive and exclusive, reversed, integers wrapping, the
+ * axis required (CANN's) and in range. */
+START_TEST(cumprod)
+{
+	struct call c = { 0 };
+	const double x[] = { 1, 2, 3, 4, 5, 6 };
+	const int32_t xi[] = { 1, 2, 3, 4, 5, 6 };
+	const uint8_t xu[] = { 16, 16, 3 };
+	const int64_t d3[] = { 3 };
+	const double *o;
+	const int32_t *oi;
+	const uint8_t *ou;
+
+	c.in = (struct vops_tensor){ .dtype = ACL_DOUBLE, .ndim = 2, .dims = d23 };
+	c.at[0] = a_int("axis", 1);
+	c.nat = 1;
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, x, sizeof(x)), VOPS_RUN_OK);
+	o = c.out[0];
+	ck_assert(o[0] == 1 && o[1] == 2 && o[2] == 6 && o[3] == 4 && o[4] == 20 && o[5] == 120);
+	done(&c);
+	c.at[1] = a_bool("exclusive", true);
+	c.at[2] = a_bool("reverse", true);
+	c.nat = 3;
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, x, sizeof(x)), VOPS_RUN_OK);
+	o = c.out[0];
+	ck_assert(o[0] == 6 && o[1] == 3 && o[2] == 1 && o[3] == 30 && o[4] == 6 && o[5] == 1);
+	done(&c);
+	/* int32 along axis -2 (0) */
+	c.in.dtype = ACL_INT32;
+	c.at[0] = a_int("axis", -2);
+	c.nat = 1;
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, xi, sizeof(xi)), VOPS_RUN_OK);
+	oi = c.out[0];
+	ck_assert(oi[0] == 1 && oi[2] == 3 && oi[3] == 4 && oi[4] == 10 && oi[5] == 18);
+	done(&c);
+	/* uint8 wraps: 16 * 16 = 256 = 0 */
+	c.in = (struct vops_tensor){ .dtype = ACL_UINT8, .ndim = 1, .dims = d3 };
+	c.at[0] = a_int("axis", 0);
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_OK);
+	ck_assert_int_eq(run(&c, xu, sizeof(xu)), VOPS_RUN_OK);
+	ou = c.out[0];
+	ck_assert(ou[0] == 16 && ou[1] == 0 && ou[2] == 0);
+	done(&c);
+	c.nat = 0;
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_ERR_ATTR);
+	ck_assert_msg(strstr(c.err.msg, "axis"), "%s", c.err.msg);
+	c.at[0] = a_int("axis", 1);
+	c.nat = 1;
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_ERR_ATTR);
+	c.in.dtype = ACL_BOOL;
+	c.at[0] = a_int("axis", 0);
+	ck_assert_int_eq(plan(&c, "CumprodD"), VOPS_ERR_DTYPE);
+}
+END_TEST
+
 START_TEST(topk)
 {
 	struct call c = { 0 };
@@ -892,6 +950,7 @@ static Suite *reduce_suite(void)
 	tcase_add_test(tc, reduce_norms_logs);
 	tcase_add_test(tc, argmax_argmin);
 	tcase_add_test(tc, cumsum);
+	tcase_add_test(tc, cumprod);
 	tcase_add_test(tc, topk);
 	tcase_add_test(tc, hardmax_logsoftmax);
 	tcase_add_test(tc, dtype_classes);

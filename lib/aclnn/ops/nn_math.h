@@ -51,6 +51,7 @@ nn_val nnm_op2(struct nn_exec *x, const char *op, nn_val a, nn_val b) NNM_HIDDEN
 #define NNM_NO_BOOL (1u << 5)	/* a bool computation type is refused */
 #define NNM_BOOL_U8 (1u << 6)	/* bool computes as uint8, exact on 0/1 (Mul, Maximum) */
 #define NNM_BOOL_OR (1u << 7)	/* bool computes as uint8, then nonzero is true (Add) */
+#define NNM_INTEGRAL (1u << 8)	/* integer or bool computation types only (the bitwise ops) */
 
 struct nnm_bin;
 

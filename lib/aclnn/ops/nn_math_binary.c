@@ -2,7 +2,8 @@
 /*
  * nn_math_binary.c - aclnn's arithmetic: Add, Sub, Rsub, Mul, Div, DivMod,
  * Pow, Maximum, Minimum, Remainder in their tensor, scalar and in-place
- * forms, and the binary builder the comparisons share (nnm_binary).
+ * forms, the list sum AddN, and the binary builder the comparisons share
+ * (nnm_binary).
  *
  * Every form is one nnm_binary() call: the operands are promoted (tensor
  * with tensor: nn_promote; with a host scalar: nn_promote_scalar, so an
@@ -15,6 +16,7 @@
 #include <stddef.h>
 
 #include "aclnnop/aclnn_add.h"
+#include "aclnnop/aclnn_add_n.h"
 #include "aclnnop/aclnn_div.h"
 #include "aclnnop/aclnn_floor_divide.h"
 #include "aclnnop/aclnn_fmod_scalar.h"
@@ -28,6 +30,7 @@
 #include "aclnnop/aclnn_rsub.h"
 #include "aclnnop/aclnn_sub.h"
 #include "nn_math.h"
+#include "nn_shape_util.h"
 
 /* ---- shared checks -------------------------------------------------------- */
 
@@ -116,6 +119,11 @@ static aclDataType compute_type(struct nn_exec *x, const struct nnm_bin *b, cons
 	if (b->flags & NNM_LOGICAL) {
 		*rt = ACL_BOOL;
 		return ACL_BOOL;
+	}
+	if ((b->flags & NNM_INTEGRAL) && !nn_dt_int(ct) && ct != ACL_BOOL) {
+		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s (%s) and %s (%s) compute in %s: integer or bool types only",
+			c->self_name, vops_dtype_name(ta), c->other_name, vops_dtype_name(tb), vops_dtype_name(ct));
+		return ACL_DT_UNDEFINED;
 	}
 	if ((b->flags & NNM_TRUEDIV) && !nn_dt_float(ct))
 		ct = ACL_FLOAT;
@@ -358,3 +366,55 @@ NNM_DEF_TT(aclnnFloorDivide, floor_div_b, "other", )
 NNM_DEF_TS(aclnnFloorDivides, floor_div_b, "other", )
 NNM_DEF_ITT(aclnnInplaceFloorDivide, floor_div_b, "other", )
 NNM_DEF_ITS(aclnnInplaceFloorDivides, floor_div_b, "other", )
+
+/* ---- AddN ------------------------------------------------------------------------ */
+
+/* The most tensors one call takes (lib/ops' AddN takes VOPS_MAX_INPUTS a step). */
+#define ADDN_MAX 1024
+
+/*
+ * The sum of a list of tensors of one type and one shape (CANN's rules:
+ * no broadcast, no promotion, out of their type). More than lib/ops' AddN
+ * takes at once are summed in steps, each adding the previous partial sum.
+ * An empty list sums to zeros (vnpu's choice; CANN gives an empty out).
+ */
+aclnnStatus aclnnAddNGetWorkspaceSize(const aclTensorList *tensors, aclTensor *out, uint64_t *ws, aclOpExecutor **ex)
+{
+	static const aclDataType dts[] = { ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_INT32, ACL_INT64 };
+	struct nn_exec *x = nn_begin("aclnnAddN");
+	nn_val in[ADDN_MAX], o = nn_out(x, out, "out"), acc = NN_NONE;
+	int n = nn_in_list(x, tensors, "tensors", in, ADDN_MAX, true), k = 0;
+	const struct nn_view *v0;
+
+	if (n < 0 || !nn_ok(x))
+		return nn_finish(x, ws, ex);
+	if (!n) {
+		nn_fill(x, o, 0);
+		return nn_finish(x, ws, ex);
+	}
+	v0 = nn_view(x, in[0]);
+	nn_check_dtype(x, in[0], "tensors", dts, (int)NN_COUNT(dts));
+	nnm_check_rank(x, in[0], "tensors");
+	for (int i = 1; i < n; i++) {
+		nns_same_dtype(x, in[i], "a tensor of tensors", in[0], "tensors[0]");
+		nns_check_shape(x, in[i], "a tensor of tensors", v0->ndim, v0->dims);
+	}
+	nns_same_dtype(x, o, "out", in[0], "tensors[0]");
+	while (nn_ok(x) && k < n) {
+		nn_val part[VOPS_MAX_INPUTS];
+		int m = 0;
+
+		if (k)
+			part[m++] = acc;
+		while (m < VOPS_MAX_INPUTS && k < n)
+			part[m++] = in[k++];
+		{
+			const struct vops_attr at[] = { NN_ATTR_INT("N", m) };
+
+			acc = nn_op1(x, "AddN", m, part, at, NN_COUNT(at));
+		}
+	}
+	nn_store(x, acc, o);
+	return nn_finish(x, ws, ex);
+}
+NN_LAUNCH(aclnnAddN)

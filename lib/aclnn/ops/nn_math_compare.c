@@ -7,10 +7,19 @@
  * A comparison promotes its operands as the arithmetic does (an int32
  * tensor against 2.5 compares in float) and gives bool, which any out
  * type takes (1/0); the in-place forms write it into selfRef's own type.
- * The logical functions take any type as nonzero-is-true.
+ * The logical functions take any type as nonzero-is-true. The bitwise
+ * ones (And, Or, Xor) compute in the promoted type, integers or bool only
+ * (on bool they are the logical ones), and write any out type it casts to.
  */
 #include <stddef.h>
 
+#include "aclnnop/aclnn_bitwise_and_scalar.h"
+#include "aclnnop/aclnn_bitwise_and_tensor.h"
+#include "aclnnop/aclnn_bitwise_or_scalar.h"
+#include "aclnnop/aclnn_bitwise_or_tensor.h"
+#include "aclnnop/aclnn_bitwise_xor_scalar.h"
+#include "aclnnop/aclnn_bitwise_xor_tensor.h"
+#include "aclnnop/aclnn_bitwiseand.h"
 #include "aclnnop/aclnn_eq_scalar.h"
 #include "aclnnop/aclnn_eq_tensor.h"
 #include "aclnnop/aclnn_ge_scalar.h"
@@ -56,6 +65,31 @@ NNM_DEF_ITT(aclnnInplaceLogicalAnd, and_b, "other", )
 NNM_DEF_TT(aclnnLogicalOr, or_b, "other", )
 NNM_DEF_ITT(aclnnInplaceLogicalOr, or_b, "other", )
 NNM_DEF_TT(aclnnLogicalXor, xor_b, "other", )
+
+/* The four forms of bitwise N on lib/ops' OP; Q: CANN's qualifier of the in-place selfRef. */
+#define BITWISE(N, OP, Q)                                                                          \
+	static const struct nnm_bin N##_b = { .op = OP, .flags = NNM_INTEGRAL };                   \
+	NNM_DEF_TT(aclnn##N##Tensor, N##_b, "other", )                                             \
+	NNM_DEF_ITT(aclnnInplace##N##Tensor, N##_b, "other", Q)                                    \
+	NNM_DEF_TS(aclnn##N##Scalar, N##_b, "other", )                                             \
+	NNM_DEF_ITS(aclnnInplace##N##Scalar, N##_b, "other", Q)
+
+BITWISE(BitwiseAnd, "BitwiseAnd", const)
+BITWISE(BitwiseOr, "BitwiseOr", )
+BITWISE(BitwiseXor, "BitwiseXor", )
+
+/* aclnn_bitwiseand.h's older names of the tensor forms; the in-place one calls its tensor self. */
+NNM_DEF_TT(aclnnBitwiseAndTensorOut, BitwiseAnd_b, "other", )
+
+aclnnStatus aclnnInplaceBitwiseAndTensorOutGetWorkspaceSize(const aclTensor *self, const aclTensor *other,
+							    uint64_t *ws, aclOpExecutor **ex)
+{
+	struct nnm_call c = NNM_ITT("aclnnInplaceBitwiseAndTensorOut", self, other, NULL);
+
+	c.self_name = c.out_name = "self";
+	return nnm_binary(&BitwiseAnd_b, &c, ws, ex);
+}
+NN_LAUNCH(aclnnInplaceBitwiseAndTensorOut)
 
 static aclnnStatus logical_not(const char *api, const aclTensor *self, const aclTensor *out, bool inplace,
 			       uint64_t *ws, aclOpExecutor **ex)

@@ -26,6 +26,7 @@
 #include "aclnnop/aclnn_erf.h"
 #include "aclnnop/aclnn_exp.h"
 #include "aclnnop/aclnn_exp2.h"
+#include "aclnnop/aclnn_expm1.h"
 #include "aclnnop/aclnn_floor.h"
 #include "aclnnop/aclnn_gelu.h"
 #include "aclnnop/aclnn_gelu_v2.h"
@@ -176,6 +177,8 @@ UN(Exp, "Exp", NNM_U_FLOATFN)
 UN_INPLACE(Exp)
 UN_ATTRS(Exp2, "Exp", NNM_U_FLOATFN, NN_ATTR_FLOAT("base", 2.0))
 UN_INPLACE(Exp2)
+UN(Expm1, "Expm1", NNM_U_FLOATFN)
+UN_INPLACE(Expm1)
 UN(Log, "Log", NNM_U_FLOATFN)
 UN_INPLACE(Log)
 UN_ATTRS(Log2, "Log", NNM_U_FLOATFN, NN_ATTR_FLOAT("base", 2.0))

@@ -3,13 +3,14 @@
  * nn_move2.c - more of aclnn's movement and indexing: flatten (a reshape
  * and one store), roll (per rolled dimension, ConcatD of the two windows
  * of the view: no gather, no index tensor), arange (a running count, then
- * start + i * step in double), GatherNd and ScatterNd.
+ * start + i * step in double), GatherNd, ScatterNd and IndexPutImpl.
  */
 #include <math.h>
 
 #include "aclnnop/aclnn_arange.h"
 #include "aclnnop/aclnn_flatten.h"
 #include "aclnnop/aclnn_gather_nd.h"
+#include "aclnnop/aclnn_index_put_impl.h"
 #include "aclnnop/aclnn_roll.h"
 #include "aclnnop/aclnn_scatter_nd.h"
 #include "nn_shape_util.h"
@@ -183,3 +184,133 @@ aclnnStatus aclnnScatterNdGetWorkspaceSize(const aclTensor *data, const aclTenso
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnScatterNd)
+
+/* ---- IndexPutImpl ------------------------------------------------------------ */
+
+/* The most index tensors: CANN's rank limit. */
+#define IP_MAX 8
+
+/* *@nb / @bd broadcast (numpy) with @v's shape, or ACLNN_ERR_PARAM_INVALID
+ * naming @name. */
+static bool ip_broadcast(struct nn_exec *x, nn_val v, const char *name, int *nb, int64_t *bd)
+{
+	const struct nn_view v_ = *nn_view(x, v), *w = &v_;
+	int n = w->ndim > *nb ? w->ndim : *nb;
+	int64_t out[VOPS_MAX_RANK];
+
+	for (int i = 0; i < n; i++) {
+		int j = i - (n - w->ndim), l = i - (n - *nb);
+		int64_t a = j >= 0 ? w->dims[j] : 1, b = l >= 0 ? bd[l] : 1;
+
+		if (a != b && a != 1 && b != 1) {
+			nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s %s does not broadcast with the other indices", name,
+				nn_shape_str(x, v));
+			return false;
+		}
+		out[i] = a == 1 ? b : a;
+	}
+	memcpy(bd, out, sizeof(*bd) * (size_t)n);
+	*nb = n;
+	return true;
+}
+
+/* The strides that show @v (right-aligned) as @nd dimensions @dims, 0
+ * where it broadcasts; ACLNN_ERR_PARAM_INVALID naming @name when it
+ * cannot. */
+static bool ip_strides(struct nn_exec *x, nn_val v, const char *name, int nd, const int64_t *dims, int64_t *st)
+{
+	const struct nn_view v_ = *nn_view(x, v), *w = &v_;
+	int64_t vs[VOPS_MAX_RANK];
+	char want[256];
+
+	nns_strides(w, vs);
+	for (int i = 0; i < nd && w->ndim <= nd; i++) {
+		int j = i - (nd - w->ndim);
+
+		if (j < 0 || (w->dims[j] == 1 && dims[i] != 1))
+			st[i] = 0;
+		else if (w->dims[j] == dims[i])
+			st[i] = vs[j];
+		else
+			break;
+		if (i == nd - 1)
+			return true;
+	}
+	if (!nd && !w->ndim)
+		return true;
+	nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s %s does not broadcast to %s", name, nn_shape_str(x, v),
+		nns_dims_str(want, sizeof(want), nd, dims));
+	return false;
+}
+
+/*
+ * selfRef[i0, ..., ik-1] = values (TensorScatterUpdate) or += (TensorScatterAdd)
+ * over the index tensors broadcast to one shape B: their int64 copies,
+ * each seen as B + [1] (stride 0 where it broadcasts), side by side along
+ * the last axis are lib/ops' index tuples [B..., k]; values are seen as
+ * B + selfRef's trailing dimensions. Bool accumulates in uint8 (any
+ * nonzero sum is true). lib/ops checks every index when the job runs,
+ * so unsafe changes nothing.
+ */
+aclnnStatus aclnnIndexPutImplGetWorkspaceSize(aclTensor *selfRef, const aclTensorList *indices, const aclTensor *values,
+					      const bool accumulate, const bool unsafe, uint64_t *workspaceSize,
+					      aclOpExecutor **executor)
+{
+	static const aclDataType dts[] = {
+		ACL_FLOAT, ACL_FLOAT16, ACL_BF16, ACL_DOUBLE, ACL_INT8, ACL_INT16, ACL_INT32, ACL_INT64, ACL_UINT8, ACL_BOOL,
+	};
+	struct nn_exec *x = nn_begin("aclnnIndexPutImpl");
+	nn_val s = nn_in(x, selfRef, "selfRef"), idx[IP_MAX], parts[IP_MAX], v, o, in[3];
+	int k = nn_in_list(x, indices, "indices", idx, IP_MAX, false), nb = 0, nv;
+	int64_t bd[VOPS_MAX_RANK + 1], vd[VOPS_MAX_RANK], st[VOPS_MAX_RANK + 1];
+	struct nn_view sv;
+	aclDataType ct;
+
+	(void)unsafe;
+	v = nn_in(x, values, "values");
+	o = nn_out(x, selfRef, "selfRef");
+	if (k < 0 || !nn_ok(x) || !nn_check_dtype(x, s, "selfRef", dts, (int)NN_COUNT(dts)) ||
+	    !nn_check_rank(x, s, "selfRef", 1, IP_MAX) || !nns_same_dtype(x, v, "values", s, "selfRef"))
+		return nn_finish(x, workspaceSize, executor);
+	sv = *nn_view(x, s);
+	if (k > sv.ndim) {
+		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "indices has %d tensors, more than selfRef's %d dimensions", k,
+			sv.ndim);
+		return nn_finish(x, workspaceSize, executor);
+	}
+	for (int i = 0; i < k && nn_ok(x); i++) {
+		if (nn_view(x, idx[i])->dtype == ACL_BOOL)
+			nn_fail(x, ACLNN_ERR_PARAM_INVALID, "indices[%d] is bool: masks are not supported (vnpu: "
+				"their positions are known only when the job runs)", i);
+		else if (nn_check_dtype(x, idx[i], "indices", nns_index, NNS_COUNT_OF(nns_index)))
+			ip_broadcast(x, idx[i], "indices", &nb, bd);
+	}
+	if (!nn_ok(x) || nb + sv.ndim - k > VOPS_MAX_RANK)
+		return nn_finish(x, workspaceSize, executor);
+	bd[nb] = 1;
+	for (int i = 0; i < k; i++) {
+		nn_val c = nn_cast(x, idx[i], ACL_INT64);
+
+		if (!ip_strides(x, c, "indices", nb, bd, st))
+			return nn_finish(x, workspaceSize, executor);
+		st[nb] = 0;
+		parts[i] = nns_view(x, c, nb + 1, bd, st, 0);
+	}
+	if (k > 1) {
+		struct vops_attr at[] = { NN_ATTR_INT("concat_dim", nb), NN_ATTR_INT("N", k) };
+
+		parts[0] = nn_op1(x, "ConcatD", k, parts, at, NN_COUNT(at));
+	}
+	memcpy(vd, bd, sizeof(*vd) * (size_t)nb);
+	memcpy(vd + nb, sv.dims + k, sizeof(*vd) * (size_t)(sv.ndim - k));
+	nv = nb + sv.ndim - k;
+	if (!ip_strides(x, v, "values", nv, vd, st))
+		return nn_finish(x, workspaceSize, executor);
+	ct = accumulate && sv.dtype == ACL_BOOL ? ACL_UINT8 : sv.dtype;
+	in[0] = nn_cast(x, s, ct);
+	in[1] = parts[0];
+	in[2] = nn_cast(x, nns_view(x, v, nv, vd, st, 0), ct);
+	nn_store(x, nn_op1(x, accumulate ? "TensorScatterAdd" : "TensorScatterUpdate", 3, in, NULL, 0), o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnIndexPutImpl)

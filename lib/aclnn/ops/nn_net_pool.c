@@ -1,22 +1,26 @@
 // SPDX-License-Identifier: MIT
 /*
- * nn_net_pool.c - 2-D pooling over [N, C, H, W] or [C, H, W]:
- * aclnnMaxPool2dWithIndices (PyTorch's max_pool2d with indices),
- * aclnnMaxPool (ONNX-style arguments), aclnnAvgPool2d, and the adaptive
- * pools aclnnAdaptiveAvgPool2d, aclnnAdaptiveMaxPool2d.
+ * nn_net_pool.c - pooling: 2-D over [N, C, H, W] or [C, H, W]
+ * (aclnnMaxPool2dWithIndices, PyTorch's max_pool2d with indices;
+ * aclnnMaxPool, ONNX-style arguments; aclnnAvgPool2d; the adaptive pools
+ * aclnnAdaptiveAvgPool2d, aclnnAdaptiveMaxPool2d) and 3-D over
+ * [N, C, D, H, W] or [C, D, H, W] (aclnnAvgPool3d, aclnnMaxPool3dWithArgmax).
  *
- * lib/ops' MaxPoolV3 and AvgPoolV2 (NCHW, pads per side, ceil_mode with
- * PyTorch's rule that the last window starts inside the input or its
- * front pad), AdaptiveAvgPool2d and AdaptiveMaxPool2d compute. A 3-D
- * input is seen as one image ([1, C, H, W], a view). MaxPoolV3's indices
- * count over the whole input; PyTorch's count within each plane: a
- * FloorMod by H * W makes them so.
+ * lib/ops' MaxPoolV3, AvgPoolV2 (NCHW), MaxPool3D, AvgPool3D (NCDHW; pads
+ * per side, ceil_mode with PyTorch's rule that the last window starts
+ * inside the input or its front pad), AdaptiveAvgPool2d and
+ * AdaptiveMaxPool2d compute. An input without N is seen as one image
+ * ([1, C, ...], a view). The max pools' indices count over the whole
+ * input; PyTorch's count within each plane (H * W, or D * H * W): a
+ * FloorMod by the plane's size makes them so.
  */
 #include "aclnnop/aclnn_adaptive_avg_pool2d.h"
 #include "aclnnop/aclnn_adaptive_max_pool2d.h"
 #include "aclnnop/aclnn_avgpool2d.h"
+#include "aclnnop/aclnn_avgpool3d.h"
 #include "aclnnop/aclnn_max_pool.h"
 #include "aclnnop/aclnn_max_pool2d_with_indices.h"
+#include "aclnnop/aclnn_max_pool3d_with_argmax.h"
 #include "nn_net.h"
 
 static const aclDataType maxpool_dts[] = {
@@ -24,66 +28,72 @@ static const aclDataType maxpool_dts[] = {
 };
 static const aclDataType index_dts[] = { ACL_INT64, ACL_INT32 };
 
-/* A pool's window: lib/ops' full NCHW lists. */
+/* The most spatial axes a pool has here (3-D pools). */
+#define POOL_MAX_SP 3
+
+/* A pool's window: lib/ops' full lists (N, C, then @nsp spatial axes;
+ * pads before and after each spatial axis). */
 struct pool_win {
-	int64_t ks[4], st[4], dl[4], pd[4];	/* pads: top, bottom, left, right */
+	int nsp;
+	int64_t ks[2 + POOL_MAX_SP], st[2 + POOL_MAX_SP], dl[2 + POOL_MAX_SP], pd[2 * POOL_MAX_SP];
 };
 
-/* @self as NCHW (a 3-D input gains N = 1); *@three says it was 3-D. */
-static nn_val pool_input(struct nn_exec *x, nn_val self, const aclDataType *dts, int ndts, bool *three)
+/* @self as N, C and @nsp spatial axes (an input without N gains N = 1);
+ * *@three says it had none (the name is the 2-D pools' CHW case). */
+static nn_val pool_input(struct nn_exec *x, nn_val self, const aclDataType *dts, int ndts, int nsp, bool *three)
 {
-	int64_t d[4];
+	int64_t d[2 + POOL_MAX_SP], s[2 + POOL_MAX_SP];
 	const struct nn_view *v;
 
 	*three = false;
-	if (!nn_check_dtype(x, self, "self", dts, ndts) || !nn_check_rank(x, self, "self", 3, 4))
+	if (!nn_check_dtype(x, self, "self", dts, ndts) || !nn_check_rank(x, self, "self", nsp + 1, nsp + 2))
 		return NN_NONE;
 	v = nn_view(x, self);
-	if (v->ndim == 4)
+	if (v->ndim == nsp + 2)
 		return self;
 	*three = true;
 	d[0] = 1;
-	d[1] = v->dims[0];
-	d[2] = v->dims[1];
-	d[3] = v->dims[2];
-	{
-		int64_t s[4] = { 0, v->strides[0], v->strides[1], v->strides[2] };
-
-		return nn_restride(x, self, 4, d, s, v->offset);
+	s[0] = 0;
+	for (int i = 0; i <= nsp; i++) {
+		d[1 + i] = v->dims[i];
+		s[1 + i] = v->strides[i];
 	}
+	return nn_restride(x, self, nsp + 2, d, s, v->offset);
 }
 
-/* @v (NCHW) back in the input's rank. */
+/* @v (N first) back in the input's rank: N dropped when the input had none. */
 static nn_val pool_output(struct nn_exec *x, nn_val v, bool three)
 {
-	int64_t d[3];
+	int64_t d[1 + POOL_MAX_SP];
+	int n;
 
 	if (!three || !nn_ok(x))
 		return v;
 	/* copied: nn_view()'s pointer lasts until the next value */
-	d[0] = nn_view(x, v)->dims[1];
-	d[1] = nn_view(x, v)->dims[2];
-	d[2] = nn_view(x, v)->dims[3];
-	return nn_reshape(x, v, 3, d);
+	n = nn_view(x, v)->ndim - 1;
+	for (int i = 0; i < n; i++)
+		d[i] = nn_view(x, v)->dims[1 + i];
+	return nn_reshape(x, v, n, d);
 }
 
 /*
- * PyTorch's window arguments: kernel (1 or 2 values), stride (empty or
- * NULL: the kernel), symmetric padding (at most half the kernel),
- * dilation (NULL: 1).
+ * PyTorch's window arguments over @nsp spatial axes: kernel (1 or @nsp
+ * values), stride (empty or NULL: the kernel), symmetric padding (at most
+ * half the kernel), dilation (NULL: 1).
  */
-static bool pool_torch_win(struct nn_exec *x, const aclIntArray *kernel, const char *kname,
+static bool pool_torch_win(struct nn_exec *x, int nsp, const aclIntArray *kernel, const char *kname,
 			   const aclIntArray *stride, const char *sname, const aclIntArray *padding,
 			   const char *pname, const aclIntArray *dilation, struct pool_win *w)
 {
-	int64_t k[2], s[2], p[2], d[2] = { 1, 1 };
+	int64_t k[POOL_MAX_SP], s[POOL_MAX_SP], p[POOL_MAX_SP], d[POOL_MAX_SP] = { 1, 1, 1 };
 	int i;
 
-	if (!nnn_spatial(x, kernel, kname, 2, -1, 1, k) || !nnn_spatial(x, stride, sname, 2, 0, 0, s) ||
-	    !nnn_spatial(x, padding, pname, 2, 0, 0, p) ||
-	    (dilation && !nnn_spatial(x, dilation, "dilation", 2, 1, 1, d)))
+	w->nsp = nsp;
+	if (!nnn_spatial(x, kernel, kname, nsp, -1, 1, k) || !nnn_spatial(x, stride, sname, nsp, 0, 0, s) ||
+	    !nnn_spatial(x, padding, pname, nsp, 0, 0, p) ||
+	    (dilation && !nnn_spatial(x, dilation, "dilation", nsp, 1, 1, d)))
 		return false;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < nsp; i++) {
 		if (!s[i])
 			s[i] = k[i];
 		if (p[i] > k[i] / 2) {
@@ -101,24 +111,28 @@ static bool pool_torch_win(struct nn_exec *x, const aclIntArray *kernel, const c
 }
 
 /*
- * MaxPoolV3 over @in (NCHW), its values into @out and, when @indices is
- * not NN_ABSENT, PyTorch's indices (flat within each H x W plane).
+ * MaxPoolV3 (2 spatial axes) or MaxPool3D (3) over @in (N, C first), its
+ * values into @out and, when @indices is not NN_ABSENT, PyTorch's indices
+ * (flat within each plane of the spatial axes).
  */
 static void max_pool(struct nn_exec *x, nn_val in, bool three, const struct pool_win *w, bool ceil,
 		     nn_val out, nn_val indices)
 {
+	int nsp = w->nsp;
 	struct vops_attr at[] = {
-		NN_ATTR_INTS("ksize", 4, w->ks), NN_ATTR_INTS("strides", 4, w->st),
-		NN_ATTR_INTS("pads", 4, w->pd), NN_ATTR_INTS("dilation", 4, w->dl),
-		NN_ATTR_INT("ceil_mode", ceil ? 1 : 0), NN_ATTR_STRING("data_format", "NCHW"),
+		NN_ATTR_INTS("ksize", 2 + nsp, w->ks), NN_ATTR_INTS("strides", 2 + nsp, w->st),
+		NN_ATTR_INTS("pads", 2 * nsp, w->pd), NN_ATTR_INTS("dilation", 2 + nsp, w->dl),
+		NN_ATTR_INT("ceil_mode", ceil ? 1 : 0), NN_ATTR_STRING("data_format", nsp == 3 ? "NCDHW" : "NCHW"),
 	};
 	nn_val res[2];
-	int64_t hw;
+	int64_t hw = 1;
 
 	if (!nn_ok(x))
 		return;
-	hw = nn_view(x, in)->dims[2] * nn_view(x, in)->dims[3];
-	if (nn_op(x, "MaxPoolV3", 1, &in, at, NN_COUNT(at), indices == NN_ABSENT ? 1 : 2, res))
+	for (int i = 0; i < nsp; i++)
+		hw *= nn_view(x, in)->dims[2 + i];
+	if (nn_op(x, nsp == 3 ? "MaxPool3D" : "MaxPoolV3", 1, &in, at, NN_COUNT(at), indices == NN_ABSENT ? 1 : 2,
+		  res))
 		return;
 	nn_store(x, pool_output(x, res[0], three), out);
 	if (indices != NN_ABSENT) {
@@ -128,26 +142,50 @@ static void max_pool(struct nn_exec *x, nn_val in, bool three, const struct pool
 	}
 }
 
+/*
+ * PyTorch's max pool with indices over @nsp spatial axes; a NULL dilation
+ * is all 1 where CANN allows it (@need_dilation false: the 3-D form).
+ */
+static aclnnStatus max_pool_indices(const char *api, int nsp, const aclTensor *self, const aclIntArray *kernelSize,
+				    const aclIntArray *stride, const aclIntArray *padding, const aclIntArray *dilation,
+				    bool need_dilation, bool ceilMode, aclTensor *out, aclTensor *indices, uint64_t *ws,
+				    aclOpExecutor **ex)
+{
+	struct nn_exec *x = nn_begin(api);
+	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out"), io = nn_out(x, indices, "indices");
+	struct pool_win w;
+	bool three;
+
+	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, nsp, &three);
+	nn_check_dtype(x, io, "indices", index_dts, NN_COUNT(index_dts));
+	if (need_dilation && !dilation)
+		nn_null(x, dilation, "dilation");
+	if (pool_torch_win(x, nsp, kernelSize, "kernelSize", stride, "stride", padding, "padding", dilation, &w))
+		max_pool(x, a, three, &w, ceilMode, o, io);
+	return nn_finish(x, ws, ex);
+}
+
 aclnnStatus aclnnMaxPool2dWithIndicesGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
 						      const aclIntArray *stride, const aclIntArray *padding,
 						      const aclIntArray *dilation, bool ceilMode, aclTensor *out,
 						      aclTensor *indices, uint64_t *workspaceSize,
 						      aclOpExecutor **executor)
 {
-	struct nn_exec *x = nn_begin("aclnnMaxPool2dWithIndices");
-	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out"), io = nn_out(x, indices, "indices");
-	struct pool_win w;
-	bool three;
-
-	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, &three);
-	nn_check_dtype(x, io, "indices", index_dts, NN_COUNT(index_dts));
-	if (!dilation)
-		nn_null(x, dilation, "dilation");
-	if (pool_torch_win(x, kernelSize, "kernelSize", stride, "stride", padding, "padding", dilation, &w))
-		max_pool(x, a, three, &w, ceilMode, o, io);
-	return nn_finish(x, workspaceSize, executor);
+	return max_pool_indices("aclnnMaxPool2dWithIndices", 2, self, kernelSize, stride, padding, dilation, true,
+				ceilMode, out, indices, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnMaxPool2dWithIndices)
+
+aclnnStatus aclnnMaxPool3dWithArgmaxGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
+						     const aclIntArray *stride, const aclIntArray *padding,
+						     const aclIntArray *dilation, bool ceilMode, aclTensor *out,
+						     aclTensor *indices, uint64_t *workspaceSize,
+						     aclOpExecutor **executor)
+{
+	return max_pool_indices("aclnnMaxPool3dWithArgmax", 3, self, kernelSize, stride, padding, dilation, false,
+				ceilMode, out, indices, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnMaxPool3dWithArgmax)
 
 /*
  * ONNX's MaxPool arguments: autoPad 0 (NOTSET) only; pads empty, one
@@ -168,7 +206,7 @@ aclnnStatus aclnnMaxPoolGetWorkspaceSize(const aclTensor *self, const aclIntArra
 	bool three;
 	int i;
 
-	a = pool_input(x, a, maxpool_dts, NN_COUNT(maxpool_dts), &three);
+	a = pool_input(x, a, maxpool_dts, NN_COUNT(maxpool_dts), 2, &three);
 	if (nn_ok(x) && autoPad != 0)
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "autoPad %" PRId64 " is not 0 (NOTSET, the only one "
 			"supported)", autoPad);
@@ -206,33 +244,42 @@ aclnnStatus aclnnMaxPoolGetWorkspaceSize(const aclTensor *self, const aclIntArra
 			w.pd[2 * i + 1] = p[i + 2];
 		}
 		w.ks[0] = w.ks[1] = w.st[0] = w.st[1] = w.dl[0] = w.dl[1] = 1;
+		w.nsp = 2;
 		max_pool(x, a, three, &w, ceilMode != 0, o, NN_ABSENT);
 	}
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnMaxPool)
 
-aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
-					   const aclIntArray *strides, const aclIntArray *paddings,
-					   const bool ceilMode, const bool countIncludePad,
-					   const int64_t divisorOverride, const int8_t cubeMathType, aclTensor *out,
-					   uint64_t *workspaceSize, aclOpExecutor **executor)
+/* AvgPoolV2 (2 spatial axes) or AvgPool3D (3) of @a into @o with PyTorch's arguments. */
+static void avg_pool(struct nn_exec *x, int nsp, nn_val a, const aclIntArray *kernelSize, const aclIntArray *strides,
+		     const char *sname, const aclIntArray *paddings, const char *pname, bool ceilMode,
+		     bool countIncludePad, int64_t divisorOverride, nn_val o)
 {
-	struct nn_exec *x = nn_begin("aclnnAvgPool2d");
-	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
 	struct pool_win w;
 	bool three;
 
-	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, &three);
-	nnn_cube_math(x, cubeMathType);
+	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, nsp, &three);
 	if (nn_ok(x) && divisorOverride < 0)
 		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "divisorOverride %" PRId64 " must be 0 (none) or "
 			"positive", divisorOverride);
 	if (!strides)
-		nn_null(x, strides, "strides");
+		nn_null(x, strides, sname);
 	if (!paddings)
-		nn_null(x, paddings, "paddings");
-	if (pool_torch_win(x, kernelSize, "kernelSize", strides, "strides", paddings, "paddings", NULL, &w)) {
+		nn_null(x, paddings, pname);
+	if (!pool_torch_win(x, nsp, kernelSize, "kernelSize", strides, sname, paddings, pname, NULL, &w))
+		return;
+	if (nsp == 3) {
+		struct vops_attr at[] = {
+			NN_ATTR_INTS("ksize", 5, w.ks), NN_ATTR_INTS("strides", 5, w.st),
+			NN_ATTR_INTS("pads", 6, w.pd), NN_ATTR_INT("ceil_mode", ceilMode ? 1 : 0),
+			NN_ATTR_BOOL("count_include_pad", countIncludePad),
+			NN_ATTR_INT("divisor_override", divisorOverride),
+			NN_ATTR_STRING("data_format", "NCDHW"),
+		};
+
+		nn_store(x, pool_output(x, nn_op1(x, "AvgPool3D", 1, &a, at, NN_COUNT(at)), three), o);
+	} else {
 		struct vops_attr at[] = {
 			NN_ATTR_INTS("ksize", 4, w.ks), NN_ATTR_INTS("strides", 4, w.st),
 			NN_ATTR_INTS("pads", 4, w.pd), NN_ATTR_INT("ceil_mode", ceilMode ? 1 : 0),
@@ -243,9 +290,37 @@ aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntAr
 
 		nn_store(x, pool_output(x, nn_op1(x, "AvgPoolV2", 1, &a, at, NN_COUNT(at)), three), o);
 	}
+}
+
+aclnnStatus aclnnAvgPool2dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
+					   const aclIntArray *strides, const aclIntArray *paddings,
+					   const bool ceilMode, const bool countIncludePad,
+					   const int64_t divisorOverride, const int8_t cubeMathType, aclTensor *out,
+					   uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnAvgPool2d");
+	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
+
+	nnn_cube_math(x, cubeMathType);
+	avg_pool(x, 2, a, kernelSize, strides, "strides", paddings, "paddings", ceilMode, countIncludePad,
+		 divisorOverride, o);
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnAvgPool2d)
+
+aclnnStatus aclnnAvgPool3dGetWorkspaceSize(const aclTensor *self, const aclIntArray *kernelSize,
+					   const aclIntArray *stride, const aclIntArray *padding, bool ceilMode,
+					   bool countIncludePad, int64_t divisorOverride, aclTensor *out,
+					   uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnAvgPool3d");
+	nn_val a = nn_in(x, self, "self"), o = nn_out(x, out, "out");
+
+	avg_pool(x, 3, a, kernelSize, stride, "stride", padding, "padding", ceilMode, countIncludePad,
+		 divisorOverride, o);
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnAvgPool3d)
 
 /* ---- adaptive pools ------------------------------------------------------------ */
 
@@ -264,7 +339,7 @@ aclnnStatus aclnnAdaptiveAvgPool2dGetWorkspaceSize(const aclTensor *self, const 
 	int64_t hw[2];
 	bool three;
 
-	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, &three);
+	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, 2, &three);
 	if (adaptive_size(x, outputSize, hw)) {
 		struct vops_attr at[] = { NN_ATTR_INTS("output_size", 2, hw) };
 
@@ -284,7 +359,7 @@ aclnnStatus aclnnAdaptiveMaxPool2dGetWorkspaceSize(const aclTensor *self, const 
 	int64_t hw[2];
 	bool three;
 
-	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, &three);
+	a = pool_input(x, a, nnn_float_dts, NNN_NFLOAT, 2, &three);
 	nn_check_dtype(x, io, "indicesOut", index_dts, NN_COUNT(index_dts));
 	if (adaptive_size(x, outputSize, hw)) {
 		struct vops_attr at[] = { NN_ATTR_INTS("output_size", 2, hw) };

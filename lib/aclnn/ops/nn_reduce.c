@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * nn_reduce.c - aclnn's reductions: sums, means, extremes and their
- * indices, products, logical all/any, norms, cumulative sums, top-k and
+ * indices, products, logical all/any, norms, cumulative sums and products, top-k and
  * sort, each over lib/ops' reduce family (docs/ops/reduce.md).
  *
  * The aclnn layer adds what aclnn defines over lib/ops' operators: an
@@ -17,6 +17,7 @@
 #include "aclnnop/aclnn_any.h"
 #include "aclnnop/aclnn_argmax.h"
 #include "aclnnop/aclnn_argmin.h"
+#include "aclnnop/aclnn_cumprod.h"
 #include "aclnnop/aclnn_cumsum.h"
 #include "aclnnop/aclnn_linalg_vector_norm.h"
 #include "aclnnop/aclnn_max.h"
@@ -410,9 +411,21 @@ aclnnStatus aclnnMinDimGetWorkspaceSize(const aclTensor *self, int64_t dim, bool
 }
 NN_LAUNCH(aclnnMinDim)
 
-/* The running sum of @a along @dim computed in @ct, into @o. */
-static void cumsum_into(struct nn_exec *x, nn_val a, int64_t dim, aclDataType ct, bool exclusive, bool reverse,
-			nn_val o)
+/* What a cumulative function takes: lib/ops' operator, the input's name
+ * and types. */
+struct cum_def {
+	const char *op, *in_name;
+	const aclDataType *dts;
+	int ndts;
+};
+
+static const struct cum_def cum_sum = { "CumsumD", "self", nns_all, NNS_COUNT_OF(nns_all) };
+/* CANN's cumprod takes no bool. */
+static const struct cum_def cum_prod = { "CumprodD", "input", nns_numeric, NNS_COUNT_OF(nns_numeric) };
+
+/* The running sum or product (@d) of @a along @dim computed in @ct, into @o. */
+static void cum_into(struct nn_exec *x, const struct cum_def *d, nn_val a, int64_t dim, aclDataType ct,
+		     bool exclusive, bool reverse, nn_val o)
 {
 	int rank = nn_view(x, a)->ndim;
 	int axis = one_axis(x, &a, dim, NULL);
@@ -423,10 +436,10 @@ static void cumsum_into(struct nn_exec *x, nn_val a, int64_t dim, aclDataType ct
 	};
 	nn_val c;
 
-	if (axis < 0 || !nn_check_dtype(x, a, "self", nns_all, NNS_COUNT_OF(nns_all)))
+	if (axis < 0 || !nn_check_dtype(x, a, d->in_name, d->dts, d->ndts))
 		return;
 	c = nn_cast(x, a, ct);
-	nn_store(x, back_to_rank(x, nn_op1(x, "CumsumD", 1, &c, at, NN_COUNT(at)), rank), o);
+	nn_store(x, back_to_rank(x, nn_op1(x, d->op, 1, &c, at, NN_COUNT(at)), rank), o);
 }
 
 aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclDataType dtype, aclTensor *out,
@@ -437,7 +450,7 @@ aclnnStatus aclnnCumsumGetWorkspaceSize(const aclTensor *self, int64_t dim, aclD
 	aclDataType ct = red_compute_type(x, &red_sum, a, o, dtype);
 
 	if (ct != ACL_DT_UNDEFINED)
-		cumsum_into(x, a, dim, ct, false, false, o);
+		cum_into(x, &cum_sum, a, dim, ct, false, false, o);
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnCumsum)
@@ -450,10 +463,59 @@ aclnnStatus aclnnCumsumV2GetWorkspaceSize(const aclTensor *self, int64_t dim, bo
 	aclDataType ct = red_compute_type(x, &red_sum, a, o, ACL_DT_UNDEFINED);
 
 	if (ct != ACL_DT_UNDEFINED)
-		cumsum_into(x, a, dim, ct, exclusive, reverse, o);
+		cum_into(x, &cum_sum, a, dim, ct, exclusive, reverse, o);
 	return nn_finish(x, workspaceSize, executor);
 }
 NN_LAUNCH(aclnnCumsumV2)
+
+/*
+ * Cumprod's dim is a host scalar of an integer type; its dtype is the
+ * computation type and out's, ACL_DT_UNDEFINED meaning input's own
+ * (CANN's rules). The in-place form computes in input's type.
+ */
+static void cumprod_build(struct nn_exec *x, nn_val a, const aclScalar *dim, aclDataType dtype, nn_val o,
+			  const char *out_name)
+{
+	aclDataType ct, ot;
+
+	if (nn_null(x, dim, "dim") || !nn_ok(x))
+		return;
+	if (!nn_dt_int(dim->dtype)) {
+		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "dim's type %s is not an integer type", vops_dtype_name(dim->dtype));
+		return;
+	}
+	ct = dtype == ACL_DT_UNDEFINED ? nn_view(x, a)->dtype : dtype;
+	ot = nn_view(x, o)->dtype;
+	if (ot != ct) {
+		nn_fail(x, ACLNN_ERR_PARAM_INVALID, "%s's type %s is not the computation type %s", out_name,
+			vops_dtype_name(ot), vops_dtype_name(ct));
+		return;
+	}
+	if (nn_check_dtype(x, o, out_name, cum_prod.dts, cum_prod.ndts))
+		cum_into(x, &cum_prod, a, nn_scalar_i64(dim), ct, false, false, o);
+}
+
+aclnnStatus aclnnCumprodGetWorkspaceSize(const aclTensor *input, const aclScalar *dim, const aclDataType dtype,
+					 aclTensor *out, uint64_t *workspaceSize, aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnCumprod");
+	nn_val a = nn_in(x, input, "input"), o = nn_out(x, out, "out");
+
+	cumprod_build(x, a, dim, dtype, o, "out");
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnCumprod)
+
+aclnnStatus aclnnInplaceCumprodGetWorkspaceSize(aclTensor *input, const aclScalar *dim, uint64_t *workspaceSize,
+						aclOpExecutor **executor)
+{
+	struct nn_exec *x = nn_begin("aclnnInplaceCumprod");
+	nn_val a = nn_in(x, input, "input"), o = nn_out(x, input, "input");
+
+	cumprod_build(x, a, dim, ACL_DT_UNDEFINED, o, "input");
+	return nn_finish(x, workspaceSize, executor);
+}
+NN_LAUNCH(aclnnInplaceCumprod)
 
 /* ---- top-k and sort ----------------------------------------------------------- */
 
