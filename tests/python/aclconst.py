@@ -16,34 +16,40 @@ def _strip_comments(text):
     return re.sub(r"//[^\n]*", " ", text)
 
 
+def parse(path, values=None):
+    """The integer constants of the C header at @path, added to @values."""
+    values = {} if values is None else values
+    with open(path, encoding="utf-8") as f:
+        text = _strip_comments(f.read())
+    for m in re.finditer(r"static\s+const\s+int\s+(\w+)\s*=\s*(-?\d+)\s*;", text):
+        values[m.group(1)] = int(m.group(2))
+    for m in re.finditer(r"#define\s+([A-Z][A-Z0-9_]+)\s+\(?(-?(?:0x[0-9a-fA-F]+|\d+))[uUlL]*\)?\s*$", text, re.M):
+        values[m.group(1)] = int(m.group(2), 0)
+    for m in re.finditer(r"\benum\s*\w*\s*\{(.*?)\}", text, re.S):
+        nxt = 0
+        for item in m.group(1).split(","):
+            item = item.strip()
+            if not item:
+                continue
+            em = re.match(r"(\w+)\s*(?:=\s*(.+))?$", item, re.S)
+            if not em:
+                continue
+            if em.group(2) is not None:
+                expr = em.group(2).strip()
+                try:
+                    nxt = int(expr, 0)
+                except ValueError:
+                    nxt = values.get(expr, nxt)
+            values[em.group(1)] = nxt
+            nxt += 1
+    return values
+
+
 def _parse():
     values = {}
     for name in sorted(os.listdir(_HEADERS)):
-        if not name.endswith(".h"):
-            continue
-        with open(os.path.join(_HEADERS, name), encoding="utf-8") as f:
-            text = _strip_comments(f.read())
-        for m in re.finditer(r"static\s+const\s+int\s+(\w+)\s*=\s*(-?\d+)\s*;", text):
-            values[m.group(1)] = int(m.group(2))
-        for m in re.finditer(r"#define\s+(ACL_\w+)\s+\(?(-?(?:0x[0-9a-fA-F]+|\d+))[uUlL]*\)?\s*$", text, re.M):
-            values[m.group(1)] = int(m.group(2), 0)
-        for m in re.finditer(r"typedef\s+enum\s*\w*\s*\{(.*?)\}", text, re.S):
-            nxt = 0
-            for item in m.group(1).split(","):
-                item = item.strip()
-                if not item:
-                    continue
-                em = re.match(r"(\w+)\s*(?:=\s*(.+))?$", item, re.S)
-                if not em:
-                    continue
-                if em.group(2) is not None:
-                    expr = em.group(2).strip()
-                    try:
-                        nxt = int(expr, 0)
-                    except ValueError:
-                        nxt = values.get(expr, nxt)
-                values[em.group(1)] = nxt
-                nxt += 1
+        if name.endswith(".h"):
+            parse(os.path.join(_HEADERS, name), values)
     return values
 
 
