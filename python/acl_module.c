@@ -480,7 +480,7 @@ struct pyacl_fn pyacl_top_fns[] = {
 	PYACL_FN("destroy_data_buffer", aclDestroyDataBuffer, "e:p", 0),
 	PYACL_FN("update_data_buffer", aclUpdateDataBuffer, "e:ppz", 0),
 	PYACL_FN("get_data_buffer_addr", aclGetDataBufferAddr, "p:p", 0),
-	PYACL_FN("get_data_buffer_size", get_data_buffer_size, "u:p", 0),
+	PYACL_FN_AS("get_data_buffer_size", get_data_buffer_size, "aclGetDataBufferSize", "u:p", 0),
 	PYACL_FN("get_data_buffer_size_v2", aclGetDataBufferSizeV2, "z:p", 0),
 	PYACL_FN("data_type_size", aclDataTypeSize, "z:i", 0),
 	PYACL_FN("destroy_tensor_desc", aclDestroyTensorDesc, "v:p", 0),
@@ -490,6 +490,7 @@ struct pyacl_fn pyacl_top_fns[] = {
 	PYACL_FN("get_tensor_desc_dim_v2", aclGetTensorDescDimV2, "e:pzL", 0),
 	PYACL_FN("get_tensor_desc_type", aclGetTensorDescType, "i:p", 0),
 	PYACL_FN("get_tensor_desc_format", aclGetTensorDescFormat, "i:p", 0),
+	PYACL_FN("recover_all_hccl_tasks", aclRecoverAllHcclTasks, "e:i", PYACL_NOGIL),
 	PYACL_END,
 };
 

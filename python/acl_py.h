@@ -53,6 +53,9 @@ struct pyacl_fn {
 };
 
 #define PYACL_FN(py, c, sig, flags) { py, (void (*)(void))(c), sig, flags, #c, { 0 }, { 0 }, { 0 }, 0 }
+/* A row whose C function is reached through a wrapper (CANN marks it
+ * deprecated; pyACL binds it still): @cname is what the doc string names. */
+#define PYACL_FN_AS(py, c, cname, sig, flags) { py, (void (*)(void))(c), sig, flags, cname, { 0 }, { 0 }, { 0 }, 0 }
 #define PYACL_END { NULL, NULL, NULL, 0, NULL, { 0 }, { 0 }, { 0 }, 0 }
 
 /* The tables, one per (sub)module, and their hand-written functions. */

@@ -184,7 +184,7 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("reset_event", aclrtResetEvent, "e:pp", G),
 	PYACL_FN("synchronize_event", aclrtSynchronizeEvent, "e:p", G),
 	PYACL_FN("synchronize_event_with_timeout", aclrtSynchronizeEventWithTimeout, "e:pi", G),
-	PYACL_FN("query_event", query_event, "e:pI", 0),
+	PYACL_FN_AS("query_event", query_event, "aclrtQueryEvent", "e:pI", 0),
 	PYACL_FN("query_event_status", aclrtQueryEventStatus, "e:pI", 0),
 	PYACL_FN("query_event_wait_status", aclrtQueryEventWaitStatus, "e:pI", 0),
 	PYACL_FN("event_elapsed_time", aclrtEventElapsedTime, "e:Fpp", 0),
