@@ -10,13 +10,15 @@
 #                   PYTHONPATH=build/python python3 -c 'import acl'
 #   PYTHON          the interpreter it is built for (/usr/bin/python3: the
 #                   one python3-dev and python3-numpy belong to)
-#   PYTHON_PLATLIB  where make install puts it (under $(DESTDIR))
+#   PYTHON_PLATLIB  where make install puts it (under $(DESTDIR)), Debian's
+#                   layout: /usr/lib/python3/dist-packages for PREFIX=/usr,
+#                   else $(PREFIX)/lib/python3.X/dist-packages
 
 PYTHON ?= /usr/bin/python3
-PY_CONFIG := $(shell $(PYTHON) -c 'import sysconfig as s; print(s.get_config_var("EXT_SUFFIX"), s.get_paths()["include"], s.get_path("platlib"))' 2>/dev/null)
+PY_CONFIG := $(shell $(PYTHON) -c 'import sysconfig as s; print(s.get_config_var("EXT_SUFFIX"), s.get_paths()["include"], s.get_config_var("py_version_short"))' 2>/dev/null)
 PY_EXT_SUFFIX := $(word 1,$(PY_CONFIG))
 PY_INCLUDE := $(word 2,$(PY_CONFIG))
-PYTHON_PLATLIB ?= $(word 3,$(PY_CONFIG))
+PYTHON_PLATLIB ?= $(if $(filter /usr,$(PREFIX)),/usr/lib/python3/dist-packages,$(PREFIX)/lib/python$(word 3,$(PY_CONFIG))/dist-packages)
 PY_NUMPY_INCLUDE := $(shell $(PYTHON) -c 'import numpy; print(numpy.get_include())' 2>/dev/null)
 
 PY_SRCS := $(wildcard python/*.c)
@@ -38,12 +40,12 @@ $(PY_ACL): $(PY_OBJS) $(LIB) $(B)/lib/libascendcl.so
 
 pyacl: $(PY_ACL)
 
-# Installed next to the library: relinked without the build tree's rpath.
+# Installed next to the library, linked straight into $(DESTDIR) (the tree
+# may be read-only) without the build tree's rpath: LIBDIR is the loader's.
 install-python: $(PY_OBJS) $(LIB)
 	install -d $(DESTDIR)$(PYTHON_PLATLIB)
-	$(CC) -shared -pthread -Wl,--as-needed -o $(B)/python/acl.install.so $(PY_OBJS) -L$(B)/lib \
-		-Wl,-rpath,$(LIBDIR) -lascendcl \
-		$(shell $(PKG_CONFIG) --libs libffi 2>/dev/null || echo -lffi)
-	install -m 755 $(B)/python/acl.install.so $(DESTDIR)$(PYTHON_PLATLIB)/acl$(PY_EXT_SUFFIX)
+	$(CC) -shared -pthread -Wl,--as-needed -o $(DESTDIR)$(PYTHON_PLATLIB)/acl$(PY_EXT_SUFFIX) $(PY_OBJS) \
+		-L$(B)/lib -lascendcl $(shell $(PKG_CONFIG) --libs libffi 2>/dev/null || echo -lffi)
+	chmod 644 $(DESTDIR)$(PYTHON_PLATLIB)/acl$(PY_EXT_SUFFIX)
 
 .PHONY: pyacl install-python
