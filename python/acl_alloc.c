@@ -22,17 +22,22 @@
 
 #include "acl_py.h"
 
+/* The user's allocator object and callables (strong references or NULL). */
+struct pyfns {
+	PyObject *obj, *alloc, *free, *advise, *get_addr;
+};
+
 struct pydesc {
 	struct pydesc *next;
 	void *handle;
-	PyObject *obj, *alloc, *free, *advise, *get_addr;
+	struct pyfns f;
 };
 
 struct binding {
 	struct binding *next;
 	void *stream;
 	void *desc;
-	PyObject *obj, *alloc, *free, *advise, *get_addr;
+	struct pyfns f;
 	unsigned long blocks;	/* pyblocks not yet freed */
 };
 
@@ -47,14 +52,35 @@ static unsigned long inflight;
 
 /* ---- lifetime ------------------------------------------------------------- */
 
+static void pyfns_clear(struct pyfns *f)
+{
+	Py_CLEAR(f->obj);
+	Py_CLEAR(f->alloc);
+	Py_CLEAR(f->free);
+	Py_CLEAR(f->advise);
+	Py_CLEAR(f->get_addr);
+}
+
+static void pyfns_copy(struct pyfns *dst, const struct pyfns *src)
+{
+	*dst = *src;
+	Py_XINCREF(dst->obj);
+	Py_XINCREF(dst->alloc);
+	Py_XINCREF(dst->free);
+	Py_XINCREF(dst->advise);
+	Py_XINCREF(dst->get_addr);
+}
+
 static void binding_free(struct binding *b)
 {
-	Py_XDECREF(b->obj);
-	Py_XDECREF(b->alloc);
-	Py_XDECREF(b->free);
-	Py_XDECREF(b->advise);
-	Py_XDECREF(b->get_addr);
+	pyfns_clear(&b->f);
 	PyMem_RawFree(b);
+}
+
+static void pydesc_free(struct pydesc *d)
+{
+	pyfns_clear(&d->f);
+	PyMem_RawFree(d);
 }
 
 static void drain(void)
@@ -120,12 +146,7 @@ void pyacl_alloc_forget_all(void)
 	retire(NULL, true);
 	while ((d = descs)) {
 		descs = d->next;
-		Py_XDECREF(d->obj);
-		Py_XDECREF(d->alloc);
-		Py_XDECREF(d->free);
-		Py_XDECREF(d->advise);
-		Py_XDECREF(d->get_addr);
-		PyMem_RawFree(d);
+		pydesc_free(d);
 	}
 }
 
@@ -162,7 +183,7 @@ static void *tramp_alloc(aclrtAllocator allocator, size_t size)
 	void *pb = NULL;
 
 	if (sz) {
-		pb = new_block(b, PyObject_CallFunctionObjArgs(b->alloc, b->obj, sz, NULL),
+		pb = new_block(b, PyObject_CallFunctionObjArgs(b->f.alloc, b->f.obj, sz, NULL),
 			       "the allocator's alloc callback (the operator fails with ACL_ERROR_BAD_ALLOC)");
 		Py_DECREF(sz);
 	}
@@ -178,7 +199,7 @@ static void *tramp_advise(aclrtAllocator allocator, size_t size, aclrtAllocatorA
 	void *pb = NULL;
 
 	if (sz && ad)
-		pb = new_block(b, PyObject_CallFunctionObjArgs(b->advise, b->obj, sz, ad, NULL),
+		pb = new_block(b, PyObject_CallFunctionObjArgs(b->f.advise, b->f.obj, sz, ad, NULL),
 			       "the allocator's alloc_advise callback");
 	Py_XDECREF(sz);
 	Py_XDECREF(ad);
@@ -190,7 +211,7 @@ static void *tramp_get_addr(aclrtAllocatorBlock block)
 {
 	struct pyblock *pb = block;
 	PyGILState_STATE g = PyGILState_Ensure();
-	PyObject *r = PyObject_CallFunctionObjArgs(pb->b->get_addr, pb->block, NULL);
+	PyObject *r = PyObject_CallFunctionObjArgs(pb->b->f.get_addr, pb->block, NULL);
 	void *addr = NULL;
 
 	if (r && pyacl_ptr(r, &addr, "the value returned by get_addr_from_block"))
@@ -207,7 +228,7 @@ static void tramp_free(aclrtAllocator allocator, aclrtAllocatorBlock block)
 	struct binding *b = allocator;
 	struct pyblock *pb = block;
 	PyGILState_STATE g = PyGILState_Ensure();
-	PyObject *r = PyObject_CallFunctionObjArgs(b->free, b->obj, pb->block, NULL);
+	PyObject *r = PyObject_CallFunctionObjArgs(b->f.free, b->f.obj, pb->block, NULL);
 
 	if (!r)
 		pyacl_report("the allocator's free callback");
@@ -265,12 +286,7 @@ static PyObject *py_destroy_desc(PyObject *self, PyObject *arg)
 		if (d->handle != h)
 			continue;
 		*pp = d->next;
-		Py_XDECREF(d->obj);
-		Py_XDECREF(d->alloc);
-		Py_XDECREF(d->free);
-		Py_XDECREF(d->advise);
-		Py_XDECREF(d->get_addr);
-		PyMem_RawFree(d);
+		pydesc_free(d);
 		break;
 	}
 	return PyLong_FromLong(ret);
@@ -315,8 +331,8 @@ static PyObject *set_slot(PyObject *args, enum slot slot, const char *name)
 		break;
 	}
 	if (ret == ACL_SUCCESS && d) {
-		field = slot == S_OBJ ? &d->obj : slot == S_ALLOC ? &d->alloc : slot == S_FREE ? &d->free :
-			slot == S_ADVISE ? &d->advise : &d->get_addr;
+		field = slot == S_OBJ ? &d->f.obj : slot == S_ALLOC ? &d->f.alloc : slot == S_FREE ? &d->f.free :
+			slot == S_ADVISE ? &d->f.advise : &d->f.get_addr;
 		Py_INCREF(val);
 		Py_XSETREF(*field, val);
 		if (slot == S_OBJ && val == Py_None)
@@ -325,35 +341,18 @@ static PyObject *set_slot(PyObject *args, enum slot slot, const char *name)
 	return PyLong_FromLong(ret);
 }
 
-static PyObject *py_set_obj(PyObject *self, PyObject *args)
-{
-	(void)self;
-	return set_slot(args, S_OBJ, "allocator_set_obj_to_desc");
-}
-
-static PyObject *py_set_alloc(PyObject *self, PyObject *args)
-{
-	(void)self;
-	return set_slot(args, S_ALLOC, "allocator_set_alloc_func_to_desc");
-}
-
-static PyObject *py_set_free(PyObject *self, PyObject *args)
-{
-	(void)self;
-	return set_slot(args, S_FREE, "allocator_set_free_func_to_desc");
-}
-
-static PyObject *py_set_advise(PyObject *self, PyObject *args)
-{
-	(void)self;
-	return set_slot(args, S_ADVISE, "allocator_set_alloc_advise_func_to_desc");
-}
-
-static PyObject *py_set_get_addr(PyObject *self, PyObject *args)
-{
-	(void)self;
-	return set_slot(args, S_GET_ADDR, "allocator_set_get_addr_from_block_func_to_desc");
-}
+/* The five METH_VARARGS setters, one per slot. */
+#define SLOT_SETTER(fn, slot, name)                          \
+	static PyObject *fn(PyObject *self, PyObject *args) \
+	{                                                    \
+		(void)self;                                  \
+		return set_slot(args, slot, name);           \
+	}
+SLOT_SETTER(py_set_obj, S_OBJ, "allocator_set_obj_to_desc")
+SLOT_SETTER(py_set_alloc, S_ALLOC, "allocator_set_alloc_func_to_desc")
+SLOT_SETTER(py_set_free, S_FREE, "allocator_set_free_func_to_desc")
+SLOT_SETTER(py_set_advise, S_ADVISE, "allocator_set_alloc_advise_func_to_desc")
+SLOT_SETTER(py_set_get_addr, S_GET_ADDR, "allocator_set_get_addr_from_block_func_to_desc")
 
 static PyObject *py_register(PyObject *self, PyObject *args)
 {
@@ -376,24 +375,15 @@ static PyObject *py_register(PyObject *self, PyObject *args)
 		return PyErr_NoMemory();
 	b->stream = stream;
 	b->desc = h;
-	b->obj = d->obj;
-	b->alloc = d->alloc;
-	b->free = d->free;
-	b->advise = d->advise;
-	b->get_addr = d->get_addr;
-	Py_XINCREF(b->obj);
-	Py_XINCREF(b->alloc);
-	Py_XINCREF(b->free);
-	Py_XINCREF(b->advise);
-	Py_XINCREF(b->get_addr);
+	pyfns_copy(&b->f, &d->f);
 	/*
 	 * The runtime copies the descriptor at registration: with the GIL
 	 * held nothing else from Python changes it between these calls.
 	 */
-	ret = aclrtAllocatorSetObjToDesc(h, d->obj ? (void *)b : NULL);
+	ret = aclrtAllocatorSetObjToDesc(h, d->f.obj ? (void *)b : NULL);
 	if (ret == ACL_SUCCESS)
 		ret = aclrtAllocatorRegister(stream, h);
-	(void)aclrtAllocatorSetObjToDesc(h, d->obj ? (void *)d : NULL);
+	(void)aclrtAllocatorSetObjToDesc(h, d->f.obj ? (void *)d : NULL);
 	if (ret != ACL_SUCCESS) {
 		binding_free(b);
 		return PyLong_FromLong(ret);
@@ -445,9 +435,9 @@ static PyObject *py_get_by_stream(PyObject *self, PyObject *arg)
 	ret = aclrtAllocatorGetByStream(stream, &desc, &obj, &a, &f, &ad, &g);
 	for (b = live; b; b = b->next)
 		if (ret == ACL_SUCCESS && b == obj)
-			return Py_BuildValue("NNNNNNi", pyacl_from_ptr(desc), obj_or_none(b->obj),
-					     obj_or_none(b->alloc), obj_or_none(b->free), obj_or_none(b->advise),
-					     obj_or_none(b->get_addr), ret);
+			return Py_BuildValue("NNNNNNi", pyacl_from_ptr(desc), obj_or_none(b->f.obj),
+					     obj_or_none(b->f.alloc), obj_or_none(b->f.free), obj_or_none(b->f.advise),
+					     obj_or_none(b->f.get_addr), ret);
 	/* Registered from C, or nothing registered: the raw values. */
 	return Py_BuildValue("NNNNNNi", pyacl_from_ptr(desc), pyacl_from_ptr(obj), pyacl_from_ptr((void *)a),
 			     pyacl_from_ptr((void *)f), pyacl_from_ptr((void *)ad), pyacl_from_ptr((void *)g), ret);

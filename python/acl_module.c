@@ -32,14 +32,19 @@ PyObject *pyacl_from_ptr(const void *p)
 	return PyLong_FromVoidPtr((void *)p);
 }
 
-int pyacl_ptr_list(PyObject *o, void ***out, int *n, const char *what)
+/*
+ * A list (or tuple) of @o's items converted by @conv into a PyMem_Calloc'ed
+ * array of @elem-byte values (*out, free with PyMem_Free), *n its length.
+ */
+static int pyacl_list(PyObject *o, size_t elem, int (*conv)(PyObject *, void *, const char *), void **out, int *n,
+		      const char *what)
 {
 	PyObject *seq;
 	Py_ssize_t len, k;
-	void **v;
+	char *v;
 
 	if (!PyList_Check(o) && !PyTuple_Check(o)) {
-		PyErr_Format(PyExc_TypeError, "%s must be a list of ints, not %.100s", what, Py_TYPE(o)->tp_name);
+		PyErr_Format(PyExc_TypeError, "%s must be a list, not %.100s", what, Py_TYPE(o)->tp_name);
 		return -1;
 	}
 	seq = PySequence_Fast(o, what);
@@ -51,14 +56,14 @@ int pyacl_ptr_list(PyObject *o, void ***out, int *n, const char *what)
 		PyErr_Format(PyExc_OverflowError, "%s has too many entries", what);
 		return -1;
 	}
-	v = PyMem_Calloc(len ? (size_t)len : 1, sizeof(*v));
+	v = PyMem_Calloc(len ? (size_t)len : 1, elem);
 	if (!v) {
 		Py_DECREF(seq);
 		PyErr_NoMemory();
 		return -1;
 	}
 	for (k = 0; k < len; k++) {
-		if (pyacl_ptr(PySequence_Fast_GET_ITEM(seq, k), &v[k], what)) {
+		if (conv(PySequence_Fast_GET_ITEM(seq, k), v + (size_t)k * elem, what)) {
 			PyMem_Free(v);
 			Py_DECREF(seq);
 			return -1;
@@ -70,50 +75,44 @@ int pyacl_ptr_list(PyObject *o, void ***out, int *n, const char *what)
 	return 0;
 }
 
+static int conv_ptr(PyObject *it, void *slot, const char *what)
+{
+	return pyacl_ptr(it, slot, what);
+}
+
+static int conv_i64(PyObject *it, void *slot, const char *what)
+{
+	if (!PyLong_Check(it)) {
+		PyErr_Format(PyExc_TypeError, "%s must hold ints, not %.100s", what, Py_TYPE(it)->tp_name);
+		return -1;
+	}
+	*(int64_t *)slot = PyLong_AsLongLong(it);
+	return PyErr_Occurred() ? -1 : 0;
+}
+
+static int conv_f32(PyObject *it, void *slot, const char *what)
+{
+	if (!PyFloat_Check(it) && !PyLong_Check(it)) {
+		PyErr_Format(PyExc_TypeError, "%s must hold floats, not %.100s", what, Py_TYPE(it)->tp_name);
+		return -1;
+	}
+	*(float *)slot = (float)PyFloat_AsDouble(it);
+	return PyErr_Occurred() ? -1 : 0;
+}
+
+int pyacl_ptr_list(PyObject *o, void ***out, int *n, const char *what)
+{
+	return pyacl_list(o, sizeof(void *), conv_ptr, (void **)out, n, what);
+}
+
 int pyacl_i64_list(PyObject *o, int64_t **out, int *n, const char *what)
 {
-	PyObject *seq;
-	Py_ssize_t len, k;
-	int64_t *v;
+	return pyacl_list(o, sizeof(int64_t), conv_i64, (void **)out, n, what);
+}
 
-	if (!PyList_Check(o) && !PyTuple_Check(o)) {
-		PyErr_Format(PyExc_TypeError, "%s must be a list of ints, not %.100s", what, Py_TYPE(o)->tp_name);
-		return -1;
-	}
-	seq = PySequence_Fast(o, what);
-	if (!seq)
-		return -1;
-	len = PySequence_Fast_GET_SIZE(seq);
-	if (len > INT32_MAX) {
-		Py_DECREF(seq);
-		PyErr_Format(PyExc_OverflowError, "%s has too many entries", what);
-		return -1;
-	}
-	v = PyMem_Calloc(len ? (size_t)len : 1, sizeof(*v));
-	if (!v) {
-		Py_DECREF(seq);
-		PyErr_NoMemory();
-		return -1;
-	}
-	for (k = 0; k < len; k++) {
-		PyObject *it = PySequence_Fast_GET_ITEM(seq, k);
-
-		if (!PyLong_Check(it)) {
-			PyErr_Format(PyExc_TypeError, "%s must hold ints, not %.100s", what, Py_TYPE(it)->tp_name);
-			goto fail;
-		}
-		v[k] = PyLong_AsLongLong(it);
-		if (PyErr_Occurred())
-			goto fail;
-	}
-	Py_DECREF(seq);
-	*out = v;
-	*n = (int)len;
-	return 0;
-fail:
-	PyMem_Free(v);
-	Py_DECREF(seq);
-	return -1;
+int pyacl_f32_list(PyObject *o, float **out, int *n, const char *what)
+{
+	return pyacl_list(o, sizeof(float), conv_f32, (void **)out, n, what);
 }
 
 void pyacl_report(const char *where)

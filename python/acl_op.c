@@ -30,46 +30,21 @@ static PyObject *py_set_attr_list_int(PyObject *self, PyObject *args)
 
 static PyObject *py_set_attr_list_float(PyObject *self, PyObject *args)
 {
-	PyObject *attr_o, *vals_o, *seq;
+	PyObject *attr_o, *vals_o;
 	const char *name;
 	float *vals;
 	void *attr;
-	Py_ssize_t n, k;
+	int n;
 	aclError ret;
 
 	(void)self;
 	if (!PyArg_ParseTuple(args, "OsO:set_attr_list_float", &attr_o, &name, &vals_o) ||
-	    pyacl_ptr(attr_o, &attr, "set_attr_list_float: attr"))
+	    pyacl_ptr(attr_o, &attr, "set_attr_list_float: attr") ||
+	    pyacl_f32_list(vals_o, &vals, &n, "set_attr_list_float: values"))
 		return NULL;
-	if (!PyList_Check(vals_o) && !PyTuple_Check(vals_o))
-		return PyErr_Format(PyExc_TypeError, "set_attr_list_float: values must be a list of floats");
-	seq = PySequence_Fast(vals_o, "values");
-	if (!seq)
-		return NULL;
-	n = PySequence_Fast_GET_SIZE(seq);
-	vals = PyMem_Calloc(n ? (size_t)n : 1, sizeof(*vals));
-	if (!vals) {
-		Py_DECREF(seq);
-		return PyErr_NoMemory();
-	}
-	for (k = 0; k < n; k++) {
-		PyObject *it = PySequence_Fast_GET_ITEM(seq, k);
-
-		if (!PyFloat_Check(it) && !PyLong_Check(it)) {
-			PyErr_Format(PyExc_TypeError, "set_attr_list_float: values must hold floats, not %.100s",
-				     Py_TYPE(it)->tp_name);
-			goto fail;
-		}
-		vals[k] = (float)PyFloat_AsDouble(it);
-	}
-	Py_DECREF(seq);
-	ret = aclopSetAttrListFloat(attr, name, (int)n, vals);
+	ret = aclopSetAttrListFloat(attr, name, n, vals);
 	PyMem_Free(vals);
 	return PyLong_FromLong(ret);
-fail:
-	Py_DECREF(seq);
-	PyMem_Free(vals);
-	return NULL;
 }
 
 /* The four lists of an operator call. */

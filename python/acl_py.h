@@ -70,8 +70,9 @@ int pyacl_ptr(PyObject *o, void **out, const char *what);
 /* A list (or tuple) of handles; *out is PyMem_Malloc'ed (free with
  * PyMem_Free), *n its length. */
 int pyacl_ptr_list(PyObject *o, void ***out, int *n, const char *what);
-/* A list (or tuple) of ints as int64_t. */
+/* A list (or tuple) of ints as int64_t, of floats as float. */
 int pyacl_i64_list(PyObject *o, int64_t **out, int *n, const char *what);
+int pyacl_f32_list(PyObject *o, float **out, int *n, const char *what);
 PyObject *pyacl_from_ptr(const void *p);
 
 /*
