@@ -162,7 +162,7 @@ static int arg_in(const struct pyacl_fn *e, int pos, char k, PyObject *o, union 
 {
 	char what[96];
 
-	snprintf(what, sizeof(what), "%s: argument %d", e->name, pos + 1);
+	snprintf(what, sizeof(what), "%s.%s: argument %d", e->module, e->name, pos + 1);
 	if (k == 'p')
 		return pyacl_ptr(o, &v->p, what);
 	if (k == 's') {
@@ -272,7 +272,7 @@ static PyObject *generic_call(PyObject *self, PyObject *args)
 	for (k = 0; k < e->nargs; k++)
 		want += !!islower((unsigned char)sig[k]);
 	if (PyTuple_GET_SIZE(args) != want)
-		return PyErr_Format(PyExc_TypeError, "%s() takes %zd argument%s (%zd given)", e->name, want,
+		return PyErr_Format(PyExc_TypeError, "%s.%s() takes %zd argument%s (%zd given)", e->module, e->name, want,
 				    want == 1 ? "" : "s", PyTuple_GET_SIZE(args));
 	memset(outs, 0, sizeof(outs));
 	for (k = 0; k < e->nargs; k++) {
@@ -327,7 +327,7 @@ fail:
 }
 
 /* Prepare @e's call interface; -1 (ImportError set) on a bad table row. */
-static int prep_fn(struct pyacl_fn *e)
+static int prep_fn(struct pyacl_fn *e, const char *module)
 {
 	const char *sig = e->sig;
 	ffi_type *rt = kind_type(sig[0]);
@@ -345,6 +345,7 @@ static int prep_fn(struct pyacl_fn *e)
 	}
 	if (ffi_prep_cif(&e->cif, FFI_DEFAULT_ABI, e->nargs, rt, e->types) != FFI_OK)
 		goto bad;
+	e->module = module;
 	e->def.ml_name = e->name;
 	e->def.ml_meth = generic_call;
 	e->def.ml_flags = METH_VARARGS;
@@ -365,7 +366,7 @@ static int add_fns(PyObject *mod, struct pyacl_fn *fns, PyMethodDef *methods)
 	for (; fns && fns->name; fns++) {
 		PyObject *cap, *f;
 
-		if (prep_fn(fns))
+		if (prep_fn(fns, PyModule_GetName(mod)))
 			goto fail;
 		cap = PyCapsule_New(fns, "acl.fn", NULL);
 		if (!cap)

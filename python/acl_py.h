@@ -46,17 +46,19 @@ struct pyacl_fn {
 	unsigned flags;
 	const char *cname;
 	/* Filled once at import (under the import lock), read-only after. */
+	const char *module;	/* "acl.rt", ...: for messages */
 	PyMethodDef def;
 	ffi_cif cif;
 	ffi_type *types[PYACL_MAX_ARGS];
 	unsigned nargs;
 };
 
-#define PYACL_FN(py, c, sig, flags) { py, (void (*)(void))(c), sig, flags, #c, { 0 }, { 0 }, { 0 }, 0 }
+#define PYACL_FN(py, c, sig, flags) { py, (void (*)(void))(c), sig, flags, #c, NULL, { 0 }, { 0 }, { 0 }, 0 }
 /* A row whose C function is reached through a wrapper (CANN marks it
  * deprecated; pyACL binds it still): @cname is what the doc string names. */
-#define PYACL_FN_AS(py, c, cname, sig, flags) { py, (void (*)(void))(c), sig, flags, cname, { 0 }, { 0 }, { 0 }, 0 }
-#define PYACL_END { NULL, NULL, NULL, 0, NULL, { 0 }, { 0 }, { 0 }, 0 }
+#define PYACL_FN_AS(py, c, cname, sig, flags) \
+	{ py, (void (*)(void))(c), sig, flags, cname, NULL, { 0 }, { 0 }, { 0 }, 0 }
+#define PYACL_END { NULL, NULL, NULL, 0, NULL, NULL, { 0 }, { 0 }, { 0 }, 0 }
 
 /* The tables, one per (sub)module, and their hand-written functions. */
 extern struct pyacl_fn pyacl_top_fns[], pyacl_rt_fns[], pyacl_op_fns[], pyacl_mdl_fns[];

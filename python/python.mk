@@ -26,7 +26,7 @@ PY_HDRS := $(wildcard python/*.h)
 PY_OBJS := $(patsubst python/%.c,$(B)/python/obj/%.o,$(PY_SRCS))
 PY_ACL := $(B)/python/acl$(PY_EXT_SUFFIX)
 PY_CFLAGS := $(USER_CPPFLAGS) -std=c11 -O2 -g $(WARN) -fPIC -fvisibility=hidden -pthread \
-	-isystem $(PY_INCLUDE) -isystem $(PY_NUMPY_INCLUDE) $(shell $(PKG_CONFIG) --cflags libffi 2>/dev/null)
+	-isystem $(PY_INCLUDE) $(if $(PY_NUMPY_INCLUDE),-isystem $(PY_NUMPY_INCLUDE)) $(shell $(PKG_CONFIG) --cflags libffi 2>/dev/null)
 
 $(B)/python/obj/%.o: python/%.c $(PY_HDRS) $(wildcard include/acl/*.h)
 	@mkdir -p $(dir $@)
