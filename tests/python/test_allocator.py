@@ -186,6 +186,23 @@ class AllocatorTest(unittest.TestCase):
         self.assertEqual(a.calls["alloc"], 3)
         a.release()
 
+    def test_registration_is_a_copy(self):
+        a, b = new_allocator("first"), new_allocator("second")
+        desc = make_desc(a)
+        self.assertEqual(acl.rt.allocator_register(self.stream, desc), C.ACL_SUCCESS)
+        # Changing the descriptor afterwards changes no registration.
+        check(acl.rt.allocator_set_obj_to_desc(desc, b), "allocator_set_obj_to_desc")
+        check(acl.rt.allocator_set_alloc_func_to_desc(desc, lambda obj, size: 0), "set_alloc")
+        self.softmax_ok()
+        self.assertEqual((a.calls["alloc"], b.calls["alloc"]), (1, 0))
+        # Destroying it neither: the registration stays until unregistered.
+        self.assertEqual(acl.rt.allocator_destroy_desc(desc), C.ACL_SUCCESS)
+        self.softmax_ok()
+        self.assertEqual(a.calls["alloc"], 2)
+        self.assertIs(acl.rt.allocator_get_by_stream(self.stream)[1], a)
+        self.assertEqual(acl.rt.allocator_unregister(self.stream), C.ACL_SUCCESS)
+        a.release()
+
     def test_descriptor_errors(self):
         desc = acl.rt.allocator_create_desc()
         # Mandatory callbacks missing: the runtime's error, nothing held.
