@@ -240,7 +240,74 @@ static PyObject *py_set_input_dynamic_dims(PyObject *self, PyObject *args)
 	return PyLong_FromLong(aclmdlSetInputDynamicDims(model, ds, (size_t)index, &d));
 }
 
+/*
+ * set_config_opt(handle, attr, value) / set_exec_config_opt: the C value
+ * behind the void * is a char * for a str, an int32_t for the *_INT32
+ * attributes (and the performance mode), else 64 bits (size_t or a pointer,
+ * both given as an int).
+ */
+static PyObject *config_opt(PyObject *args, bool exec, const char *name)
+{
+	PyObject *h_o, *val;
+	union { const char *s; int32_t i; uint64_t q; void *p; } v;
+	size_t size;
+	void *h;
+	int attr;
+	bool i32;
+
+	if (!PyArg_ParseTuple(args, "OiO", &h_o, &attr, &val) || pyacl_ptr(h_o, &h, name))
+		return NULL;
+	if (PyUnicode_Check(val)) {
+		v.s = PyUnicode_AsUTF8(val);	/* the runtime copies strings */
+		if (!v.s)
+			return NULL;
+		size = sizeof(v.s);
+	} else if (PyLong_Check(val)) {
+		i32 = exec ? attr == ACL_MDL_STREAM_SYNC_TIMEOUT || attr == ACL_MDL_EVENT_SYNC_TIMEOUT ||
+			     attr == ACL_MDL_EXEC_PRIORITY_INT32 || attr == ACL_MDL_NPU_PERF_MODE :
+			     attr == ACL_MDL_PRIORITY_INT32 || attr == ACL_MDL_WITHOUT_GRAPH_INT32 ||
+			     attr == ACL_NPU_PERF_MODE;
+		if (i32) {
+			long x = PyLong_AsLong(val);
+
+			if (PyErr_Occurred())
+				return NULL;
+			if (x < INT32_MIN || x > INT32_MAX)
+				return PyErr_Format(PyExc_OverflowError, "%s: value out of range for an int32", name);
+			v.i = (int32_t)x;
+			size = sizeof(v.i);
+		} else {
+			/* Negative ints are not sizes; pointers come as unsigned. */
+			v.q = PyLong_AsUnsignedLongLong(val);
+			if (PyErr_Occurred())
+				return NULL;
+			size = sizeof(v.q);
+		}
+	} else {
+		return PyErr_Format(PyExc_TypeError, "%s: value must be an int or a str, not %.100s", name,
+				    Py_TYPE(val)->tp_name);
+	}
+	return PyLong_FromLong(exec ? aclmdlSetExecConfigOpt(h, (aclmdlExecConfigAttr)attr, &v, size) :
+				      aclmdlSetConfigOpt(h, (aclmdlConfigAttr)attr, &v, size));
+}
+
+static PyObject *py_set_config_opt(PyObject *self, PyObject *args)
+{
+	(void)self;
+	return config_opt(args, false, "set_config_opt");
+}
+
+static PyObject *py_set_exec_config_opt(PyObject *self, PyObject *args)
+{
+	(void)self;
+	return config_opt(args, true, "set_exec_config_opt");
+}
+
 PyMethodDef pyacl_mdl_methods[] = {
+	{ "set_config_opt", py_set_config_opt, METH_VARARGS,
+	  "aclmdlSetConfigOpt(handle, attr, value) -> ret; value: int or str (paths)" },
+	{ "set_exec_config_opt", py_set_exec_config_opt, METH_VARARGS,
+	  "aclmdlSetExecConfigOpt(handle, attr, value) -> ret; value: int" },
 	{ "get_input_dims", py_get_input_dims, METH_VARARGS, "aclmdlGetInputDims(desc, index) -> (dims, ret)" },
 	{ "get_input_dims_v2", py_get_input_dims_v2, METH_VARARGS,
 	  "aclmdlGetInputDimsV2(desc, index) -> (dims, ret)" },

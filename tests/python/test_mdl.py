@@ -98,6 +98,27 @@ class DynamicShape(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
         self.assertIn("batch 33: ret 0, output shape [33, 10]", r.stdout)
 
+    def test_load_with_config(self):
+        h = acl.mdl.create_config_handle()
+        self.assertEqual(acl.mdl.set_config_opt(h, C.ACL_MDL_LOAD_TYPE_SIZET, C.ACL_MDL_LOAD_FROM_FILE), 0)
+        self.assertEqual(acl.mdl.set_config_opt(h, C.ACL_MDL_PATH_PTR, self.om), 0)
+        self.assertEqual(acl.mdl.set_config_opt(h, C.ACL_MDL_PRIORITY_INT32, 9), C.ACL_ERROR_INVALID_PARAM)
+        with self.assertRaises(TypeError):
+            acl.mdl.set_config_opt(h, C.ACL_MDL_PATH_PTR, 1.5)
+        mid, ret = acl.mdl.load_with_config(h)
+        self.assertEqual(ret, C.ACL_SUCCESS, acl.get_recent_err_msg())
+        desc = acl.mdl.create_desc()
+        self.assertEqual(acl.mdl.get_desc(desc, mid), 0)
+        self.assertEqual(acl.mdl.get_input_dims(desc, 0)[0]["dims"], [-1, 64])
+        e = acl.mdl.create_exec_config_handle()
+        self.assertEqual(acl.mdl.set_exec_config_opt(e, C.ACL_MDL_STREAM_SYNC_TIMEOUT, 5000), 0)
+        self.assertEqual(acl.mdl.set_exec_config_opt(e, C.ACL_MDL_STREAM_SYNC_TIMEOUT, -5),
+                         C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.mdl.destroy_exec_config_handle(e), 0)
+        self.assertEqual(acl.mdl.destroy_desc(desc), 0)
+        self.assertEqual(acl.mdl.unload(mid), 0)
+        self.assertEqual(acl.mdl.destroy_config_handle(h), 0)
+
     def test_load_errors(self):
         mid, ret = acl.mdl.load_from_file(os.path.join(self.tmp, "missing.om"))
         self.assertNotEqual(ret, C.ACL_SUCCESS)
