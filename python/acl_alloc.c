@@ -139,6 +139,27 @@ void pyacl_alloc_forget_stream(void *stream)
 	retire(stream, false);
 }
 
+void pyacl_alloc_prune(void)
+{
+	struct binding **pp = &live;
+
+	while (*pp) {
+		struct binding *b = *pp;
+		void *desc = NULL, *obj = NULL;
+
+		/* Gone with its stream, or no longer the stream's registration. */
+		if (aclrtAllocatorGetByStream(b->stream, &desc, &obj, NULL, NULL, NULL, NULL) == ACL_SUCCESS &&
+		    obj == b) {
+			pp = &b->next;
+			continue;
+		}
+		*pp = b->next;
+		b->next = retired;
+		retired = b;
+	}
+	drain();
+}
+
 void pyacl_alloc_forget_all(void)
 {
 	struct pydesc *d;

@@ -94,5 +94,9 @@ void pyacl_report(const char *where);
  * stream NULL): drop what Python objects they held. */
 void pyacl_alloc_forget_stream(void *stream);
 void pyacl_alloc_forget_all(void);
+/* Streams may have gone with a device reset or a context: drop the
+ * registrations whose stream no longer has them (asks the runtime, which
+ * leaves its message for the streams it no longer knows). */
+void pyacl_alloc_prune(void);
 
 #endif /* VNPU_PYTHON_ACL_PY_H */

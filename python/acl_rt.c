@@ -127,7 +127,65 @@ static PyObject *py_destroy_stream_force(PyObject *self, PyObject *arg)
 	return destroy_stream(arg, aclrtDestroyStreamForce, "destroy_stream_force: stream");
 }
 
+/* reset_device(id) / reset_device_force(id) / destroy_context(ctx) -> ret:
+ * they may take streams with them, and so their registrations. */
+static PyObject *then_prune(aclError ret)
+{
+	if (ret == ACL_SUCCESS)
+		pyacl_alloc_prune();
+	return PyLong_FromLong(ret);
+}
+
+static PyObject *reset_device(PyObject *arg, aclError (*fn)(int32_t))
+{
+	PyThreadState *ts;
+	long id;
+	aclError ret;
+
+	if (!PyLong_Check(arg))
+		return PyErr_Format(PyExc_TypeError, "the device id must be an int, not %.100s", Py_TYPE(arg)->tp_name);
+	id = PyLong_AsLong(arg);
+	if (PyErr_Occurred())
+		return NULL;
+	if (id < INT32_MIN || id > INT32_MAX)
+		return PyErr_Format(PyExc_OverflowError, "device id %ld is out of range", id);
+	ts = pyacl_nogil_begin();
+	ret = fn((int32_t)id);
+	pyacl_nogil_end(ts);
+	return then_prune(ret);
+}
+
+static PyObject *py_reset_device(PyObject *self, PyObject *arg)
+{
+	(void)self;
+	return reset_device(arg, aclrtResetDevice);
+}
+
+static PyObject *py_reset_device_force(PyObject *self, PyObject *arg)
+{
+	(void)self;
+	return reset_device(arg, aclrtResetDeviceForce);
+}
+
+static PyObject *py_destroy_context(PyObject *self, PyObject *arg)
+{
+	PyThreadState *ts;
+	void *ctx;
+	aclError ret;
+
+	(void)self;
+	if (pyacl_ptr(arg, &ctx, "destroy_context: context"))
+		return NULL;
+	ts = pyacl_nogil_begin();
+	ret = aclrtDestroyContext(ctx);
+	pyacl_nogil_end(ts);
+	return then_prune(ret);
+}
+
 PyMethodDef pyacl_rt_methods[] = {
+	{ "reset_device", py_reset_device, METH_O, "aclrtResetDevice(device_id) -> ret" },
+	{ "reset_device_force", py_reset_device_force, METH_O, "aclrtResetDeviceForce(device_id) -> ret" },
+	{ "destroy_context", py_destroy_context, METH_O, "aclrtDestroyContext(context) -> ret" },
 	{ "launch_callback", py_launch_callback, METH_VARARGS,
 	  "aclrtLaunchCallback(fn, user_data, block_type, stream) -> ret; fn(user_data) runs in the thread "
 	  "subscribed to the stream (process_report)" },
@@ -152,8 +210,6 @@ static aclError query_event(aclrtEvent event, aclrtEventStatus *status)
 struct pyacl_fn pyacl_rt_fns[] = {
 	/* devices */
 	PYACL_FN("set_device", aclrtSetDevice, "e:i", G),
-	PYACL_FN("reset_device", aclrtResetDevice, "e:i", G),
-	PYACL_FN("reset_device_force", aclrtResetDeviceForce, "e:i", G),
 	PYACL_FN("get_device", aclrtGetDevice, "e:I", 0),
 	PYACL_FN("get_device_count", aclrtGetDeviceCount, "e:U", 0),
 	PYACL_FN("get_run_mode", aclrtGetRunMode, "e:I", 0),
@@ -163,7 +219,6 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("peek_at_last_error", aclrtPeekAtLastError, "e:i", 0),
 	/* contexts */
 	PYACL_FN("create_context", aclrtCreateContext, "e:Pi", 0),
-	PYACL_FN("destroy_context", aclrtDestroyContext, "e:p", G),
 	PYACL_FN("set_context", aclrtSetCurrentContext, "e:p", 0),
 	PYACL_FN("get_context", aclrtGetCurrentContext, "e:P", 0),
 	PYACL_FN("ctx_get_current_default_stream", aclrtCtxGetCurrentDefaultStream, "e:P", 0),

@@ -186,6 +186,31 @@ class AllocatorTest(unittest.TestCase):
         self.assertEqual(a.calls["alloc"], 3)
         a.release()
 
+    def test_context_destruction_drops_registrations(self):
+        main = ensure_init()
+        a = new_allocator("ctx")
+        gc.collect()
+        before = sys.getrefcount(a)
+        ctx, ret = acl.rt.create_context(0)
+        check(ret, "create_context")
+        s, ret = acl.rt.create_stream()
+        check(ret, "create_stream")
+        desc = make_desc(a)
+        self.assertEqual(acl.rt.allocator_register(s, desc), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.allocator_destroy_desc(desc), C.ACL_SUCCESS)
+        x, y = DevTensor(SHAPE, self.host), DevTensor(SHAPE)
+        self.assertEqual(run_softmax(x, y, s), C.ACL_SUCCESS, acl.get_recent_err_msg())
+        self.assertEqual(acl.rt.synchronize_stream(s), C.ACL_SUCCESS)
+        # The context takes its stream with it, and the stream its registration.
+        self.assertEqual(acl.rt.destroy_context(ctx), C.ACL_SUCCESS)
+        check(acl.rt.set_context(main), "set_context")
+        self.assertEqual(acl.rt._allocator_bindings(), (0, 0))
+        gc.collect()
+        self.assertEqual(sys.getrefcount(a), before)
+        x.destroy()
+        y.destroy()
+        a.release()
+
     def test_registration_is_a_copy(self):
         a, b = new_allocator("first"), new_allocator("second")
         desc = make_desc(a)
