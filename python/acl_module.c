@@ -538,7 +538,7 @@ PyMODINIT_FUNC PyInit_acl(void)
 	    add_submodule(m, "op", pyacl_op_fns, pyacl_op_methods, NULL) ||
 	    add_submodule(m, "mdl", pyacl_mdl_fns, pyacl_mdl_methods, NULL) ||
 	    add_submodule(m, "util", NULL, pyacl_util_methods, NULL) ||
-	    add_submodule(m, "media", NULL, pyacl_media_methods, NULL)) {
+	    add_submodule(m, "media", pyacl_media_fns, NULL, NULL)) {
 		Py_DECREF(m);
 		return NULL;
 	}

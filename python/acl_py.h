@@ -55,15 +55,16 @@ struct pyacl_fn {
 
 #define PYACL_FN(py, c, sig, flags) { py, (void (*)(void))(c), sig, flags, #c, NULL, { 0 }, { 0 }, { 0 }, 0 }
 /* A row whose C function is reached through a wrapper (CANN marks it
- * deprecated; pyACL binds it still): @cname is what the doc string names. */
+ * deprecated, or pyACL's function fixes an argument): @cname is what the
+ * doc string names. */
 #define PYACL_FN_AS(py, c, cname, sig, flags) \
 	{ py, (void (*)(void))(c), sig, flags, cname, NULL, { 0 }, { 0 }, { 0 }, 0 }
 #define PYACL_END { NULL, NULL, NULL, 0, NULL, NULL, { 0 }, { 0 }, { 0 }, 0 }
 
 /* The tables, one per (sub)module, and their hand-written functions. */
-extern struct pyacl_fn pyacl_top_fns[], pyacl_rt_fns[], pyacl_op_fns[], pyacl_mdl_fns[];
+extern struct pyacl_fn pyacl_top_fns[], pyacl_rt_fns[], pyacl_op_fns[], pyacl_mdl_fns[], pyacl_media_fns[];
 extern PyMethodDef pyacl_top_methods[], pyacl_rt_methods[], pyacl_op_methods[], pyacl_mdl_methods[],
-	pyacl_util_methods[], pyacl_media_methods[], pyacl_alloc_methods[];
+	pyacl_util_methods[], pyacl_alloc_methods[];
 
 /* ---- argument helpers (acl_module.c): raise TypeError/OverflowError ---- */
 

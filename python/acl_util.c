@@ -240,43 +240,15 @@ PyMethodDef pyacl_util_methods[] = {
 
 /* ---- acl.media ------------------------------------------------------------- */
 
-/* dvpp_malloc(size) -> (ptr, ret): vnpu has no separate DVPP memory. */
-static PyObject *py_dvpp_malloc(PyObject *self, PyObject *arg)
+/* dvpp_malloc(size) -> (ptr, ret), dvpp_free(ptr) -> ret: vnpu has no
+ * separate DVPP memory, so they are device memory (aclrtMalloc, aclrtFree). */
+static aclError dvpp_malloc(void **p, size_t size)
 {
-	PyThreadState *ts;
-	void *p = NULL;
-	size_t size;
-	aclError ret;
-
-	(void)self;
-	if (!PyLong_Check(arg))
-		return PyErr_Format(PyExc_TypeError, "dvpp_malloc: size must be an int");
-	size = PyLong_AsSize_t(arg);
-	if (PyErr_Occurred())
-		return NULL;
-	ts = pyacl_nogil_begin();
-	ret = aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST);
-	pyacl_nogil_end(ts);
-	return Py_BuildValue("Ni", pyacl_from_ptr(p), ret);
+	return aclrtMalloc(p, size, ACL_MEM_MALLOC_HUGE_FIRST);
 }
 
-static PyObject *py_dvpp_free(PyObject *self, PyObject *arg)
-{
-	PyThreadState *ts;
-	void *p;
-	aclError ret;
-
-	(void)self;
-	if (pyacl_ptr(arg, &p, "dvpp_free: ptr"))
-		return NULL;
-	ts = pyacl_nogil_begin();
-	ret = aclrtFree(p);
-	pyacl_nogil_end(ts);
-	return PyLong_FromLong(ret);
-}
-
-PyMethodDef pyacl_media_methods[] = {
-	{ "dvpp_malloc", py_dvpp_malloc, METH_O, "dvpp_malloc(size) -> (ptr, ret): device memory (aclrtMalloc)" },
-	{ "dvpp_free", py_dvpp_free, METH_O, "dvpp_free(ptr) -> ret (aclrtFree)" },
-	{ NULL, NULL, 0, NULL },
+struct pyacl_fn pyacl_media_fns[] = {
+	PYACL_FN_AS("dvpp_malloc", dvpp_malloc, "aclrtMalloc", "e:Pz", PYACL_NOGIL),
+	PYACL_FN_AS("dvpp_free", aclrtFree, "aclrtFree", "e:p", PYACL_NOGIL),
+	PYACL_END,
 };
