@@ -7,7 +7,8 @@
 #   make check-debug the guest suites under a debug kernel (tools/debug-kernel/)
 #   make bench      set up, build, and run the benchmarks in one guest boot
 #   make sparse     build the module under sparse (C=1) and fail on any report
-#   make install    install headers, libraries (ascendcl, nnopbase, opapi), pkg-config files and module
+#   make install    install headers, libraries (ascendcl, nnopbase, opapi), pkg-config files, module
+#                   and the Python acl module
 #   make clean      remove everything built
 
 .DEFAULT_GOAL := all
@@ -45,7 +46,7 @@ KERNEL_SRCS := $(wildcard kernel/*.c kernel/*.h uapi/*.h) Kbuild
 
 .PHONY: all module lib tools selftests unit acltests benches deps demo check bench sparse kernel-doc install clean FORCE
 
-all: module lib tools selftests unit acltests nntests benches onnx
+all: module lib tools selftests unit acltests nntests benches onnx pyacl
 
 # ---------------------------------------------------------------- kernel
 
@@ -99,6 +100,8 @@ include lib/om/om.mk
 include tools/atc/atc.mk
 # aclnn's libnnopbase.so and libopapi.so (lib/aclnn/aclnn.mk), over it.
 include lib/aclnn/aclnn.mk
+# The Python `acl` module (python/python.mk), over it.
+include python/python.mk
 # ".lo", not ".o": the module's "make M=... clean" (make sparse) deletes
 # every *.o below the tree.
 # lib/om (the .om reader, for aclmdl*) and its generated protobuf-c code
@@ -339,7 +342,7 @@ $(B)/unit/%: tests/unit/%.c $$(UNIT_EXTRA_$$*) $(wildcard kernel/*.h lib/*.h tes
 SBINDIR ?= $(PREFIX)/sbin
 SYSTEMDUNITDIR ?= $(if $(or $(DESTDIR),$(wildcard /run/systemd/system)),/lib/systemd/system)
 
-install: lib module $(B)/tools/vnpu-engined
+install: lib module $(B)/tools/vnpu-engined install-python
 	install -d $(DESTDIR)$(INCLUDEDIR)/acl/error_codes $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(INCLUDEDIR)/aclnn/opdev $(DESTDIR)$(INCLUDEDIR)/aclnnop
 	install -m 644 include/acl/*.h $(DESTDIR)$(INCLUDEDIR)/acl/

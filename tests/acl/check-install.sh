@@ -65,5 +65,13 @@ ok $? "CANN's aclnnAdd quick start builds with the pkg-config flags alone"
 LD_LIBRARY_PATH="$stage/usr/lib" "$stage/aclnn_add" > "$stage/out" 2>&1
 ok $? "and runs against the installed libraries"
 sed 's/^/# /' "$stage/out"
+# The Python acl module (python/python.mk), against the installed library.
+pymod=$(ls "$stage"/usr/lib/python3/dist-packages/acl.*.so 2> /dev/null)
+[ -f "$pymod" ]; ok $? "installs the Python acl module in usr/lib/python3/dist-packages"
+! readelf -d "$pymod" | grep -q "$top/build"; ok $? "with no rpath into the build tree"
+PYTHONPATH="$stage/usr/lib/python3/dist-packages" LD_LIBRARY_PATH="$stage/usr/lib" /usr/bin/python3 -c \
+	'import acl; assert acl.init() == 0 and callable(acl.rt.allocator_register)' > "$stage/out" 2>&1
+ok $? "and it imports and runs acl.init against the installed library"
+sed 's/^/# /' "$stage/out"
 echo "1..$n"
 exit $fail

@@ -1,0 +1,198 @@
+# SPDX-License-Identifier: MIT
+"""acl, acl.rt, acl.util and acl.media: return shapes, error codes, type
+checks, and memory copies in every direction through numpy arrays."""
+import unittest
+
+import numpy as np
+
+import acl
+import aclconst as C
+from pyacl_helpers import DEVICE, check, ensure_init
+
+
+def setUpModule():
+    ensure_init()
+
+
+class ReturnShapes(unittest.TestCase):
+    def setUp(self):
+        ensure_init()
+
+    def test_version_and_names(self):
+        r = acl.get_version()
+        self.assertEqual(len(r), 4)
+        self.assertEqual(r[3], C.ACL_SUCCESS)
+        self.assertTrue(all(isinstance(v, int) for v in r))
+        self.assertIsInstance(acl.get_soc_name(), str)
+
+    def test_device_queries(self):
+        dev, ret = acl.rt.get_device()
+        self.assertEqual((dev, ret), (DEVICE, C.ACL_SUCCESS))
+        n, ret = acl.rt.get_device_count()
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertGreaterEqual(n, 1)
+        mode, ret = acl.rt.get_run_mode()
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertIn(mode, (C.ACL_DEVICE, C.ACL_HOST))
+        free, total, ret = acl.rt.get_mem_info(C.ACL_HBM_MEM)
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertGreater(total, 0)
+        self.assertLessEqual(free, total)
+        ctx, ret = acl.rt.get_context()
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertNotEqual(ctx, 0)
+
+    def test_stream_and_events(self):
+        stream, ret = acl.rt.create_stream()
+        check(ret, "create_stream")
+        self.assertIsInstance(stream, int)
+        start, ret = acl.rt.create_event()
+        check(ret, "create_event")
+        end, ret = acl.rt.create_event()
+        check(ret, "create_event")
+        self.assertEqual(acl.rt.record_event(start, stream), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.record_event(end, stream), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_event(end), C.ACL_SUCCESS)
+        status, ret = acl.rt.query_event_status(end)
+        self.assertEqual((status, ret), (C.ACL_EVENT_RECORDED_STATUS_COMPLETE, C.ACL_SUCCESS))
+        ms, ret = acl.rt.event_elapsed_time(start, end)
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertIsInstance(ms, float)
+        self.assertGreaterEqual(ms, 0.0)
+        ts, ret = acl.rt.event_get_timestamp(end)
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertIsInstance(ts, int)
+        status, ret = acl.rt.stream_query(stream)
+        self.assertEqual((status, ret), (C.ACL_STREAM_STATUS_COMPLETE, C.ACL_SUCCESS))
+        self.assertEqual(acl.rt.synchronize_stream(stream), C.ACL_SUCCESS)
+        for e in (start, end):
+            self.assertEqual(acl.rt.destroy_event(e), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.destroy_stream(stream), C.ACL_SUCCESS)
+
+    def test_error_codes(self):
+        # A destroyed or made-up handle: the runtime's code, not an exception.
+        self.assertEqual(acl.rt.destroy_stream(0x1234), C.ACL_ERROR_INVALID_PARAM)
+        self.assertNotEqual(acl.rt.free(0), C.ACL_SUCCESS)
+        ptr, ret = acl.rt.malloc(0, C.ACL_MEM_MALLOC_HUGE_FIRST)
+        self.assertEqual(ret, C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(ptr, 0)
+        self.assertIsInstance(acl.get_recent_err_msg(), str)
+        self.assertEqual(acl.rt.allocator_register(0, 0), C.ACL_ERROR_INVALID_PARAM)
+
+    def test_type_errors(self):
+        with self.assertRaises(TypeError):
+            acl.rt.malloc("16", C.ACL_MEM_MALLOC_HUGE_FIRST)
+        with self.assertRaises(TypeError):
+            acl.rt.malloc(16)
+        with self.assertRaises(TypeError):
+            acl.rt.synchronize_stream(1.5)
+        with self.assertRaises(TypeError):
+            acl.rt.memcpy(0, 4, "x", 4, C.ACL_MEMCPY_HOST_TO_HOST)
+        with self.assertRaises(TypeError):
+            acl.mdl.load_from_file(7)
+        with self.assertRaises(TypeError):
+            acl.create_tensor_desc(C.ACL_FLOAT, "2,2", C.ACL_FORMAT_ND)
+        with self.assertRaises(TypeError):
+            acl.rt.allocator_set_alloc_func_to_desc(acl.rt.allocator_create_desc(), 5)
+        with self.assertRaises(TypeError):
+            acl.rt.launch_callback(None, None, 0, 0)
+        with self.assertRaises(OverflowError):
+            acl.rt.set_device(1 << 40)
+
+    def test_tensor_desc_and_buffer(self):
+        desc = acl.create_tensor_desc(C.ACL_FLOAT, [2, 3, 4], C.ACL_FORMAT_ND)
+        self.assertNotEqual(desc, 0)
+        self.assertEqual(acl.get_tensor_desc_num_dims(desc), 3)
+        self.assertEqual(acl.get_tensor_desc_dim_v2(desc, 1), (3, C.ACL_SUCCESS))
+        self.assertEqual(acl.get_tensor_desc_element_count(desc), 24)
+        self.assertEqual(acl.get_tensor_desc_size(desc), 96)
+        self.assertEqual(acl.get_tensor_desc_type(desc), C.ACL_FLOAT)
+        self.assertEqual(acl.get_tensor_desc_format(desc), C.ACL_FORMAT_ND)
+        self.assertEqual(acl.set_tensor_shape(desc, [4, 6]), C.ACL_SUCCESS)
+        self.assertEqual(acl.get_tensor_desc_num_dims(desc), 2)
+        self.assertIsNone(acl.destroy_tensor_desc(desc))
+        self.assertEqual(acl.data_type_size(C.ACL_FLOAT), 4)
+        buf = acl.create_data_buffer(0x1000, 1 << 33)
+        self.assertEqual(acl.get_data_buffer_addr(buf), 0x1000)
+        self.assertEqual(acl.get_data_buffer_size_v2(buf), 1 << 33)   # full width
+        self.assertEqual(acl.destroy_data_buffer(buf), C.ACL_SUCCESS)
+
+
+class Memory(unittest.TestCase):
+    def setUp(self):
+        ensure_init()
+        self.stream, ret = acl.rt.create_stream()
+        check(ret, "create_stream")
+
+    def tearDown(self):
+        acl.rt.destroy_stream(self.stream)
+
+    def test_every_direction(self):
+        n = 1024
+        src = np.arange(n, dtype=np.float32) * 0.5
+        dst = np.zeros(n, dtype=np.float32)
+        host2 = np.zeros(n, dtype=np.float32)
+        d1, ret = acl.rt.malloc(src.nbytes, C.ACL_MEM_MALLOC_HUGE_FIRST)
+        check(ret, "malloc")
+        d2, ret = acl.rt.malloc(src.nbytes, C.ACL_MEM_MALLOC_NORMAL_ONLY)
+        check(ret, "malloc")
+        sp, dp, hp = (acl.util.numpy_to_ptr(a) for a in (src, dst, host2))
+        self.assertEqual(acl.rt.memcpy(d1, src.nbytes, sp, src.nbytes, C.ACL_MEMCPY_HOST_TO_DEVICE), 0)
+        self.assertEqual(acl.rt.memcpy(d2, src.nbytes, d1, src.nbytes, C.ACL_MEMCPY_DEVICE_TO_DEVICE), 0)
+        self.assertEqual(acl.rt.memcpy(dp, dst.nbytes, d2, src.nbytes, C.ACL_MEMCPY_DEVICE_TO_HOST), 0)
+        np.testing.assert_array_equal(dst, src)
+        self.assertEqual(acl.rt.memcpy(hp, host2.nbytes, dp, dst.nbytes, C.ACL_MEMCPY_HOST_TO_HOST), 0)
+        np.testing.assert_array_equal(host2, src)
+        # Asynchronous copies and a fill, then one synchronize.
+        out = np.zeros(n, dtype=np.float32)
+        self.assertEqual(acl.rt.memset_async(d2, src.nbytes, 0, src.nbytes, self.stream), 0)
+        self.assertEqual(acl.rt.memcpy_async(d2, src.nbytes, d1, src.nbytes // 2,
+                                             C.ACL_MEMCPY_DEVICE_TO_DEVICE, self.stream), 0)
+        self.assertEqual(acl.rt.memcpy_async(acl.util.numpy_to_ptr(out), out.nbytes, d2, src.nbytes,
+                                             C.ACL_MEMCPY_DEVICE_TO_HOST, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        np.testing.assert_array_equal(out[:n // 2], src[:n // 2])
+        np.testing.assert_array_equal(out[n // 2:], 0)
+        # A copy larger than the destination is refused.
+        self.assertEqual(acl.rt.memcpy(dp, 4, d1, 8, C.ACL_MEMCPY_DEVICE_TO_HOST), C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.free(d1), 0)
+        self.assertEqual(acl.rt.free(d2), 0)
+
+    def test_host_memory_as_numpy_zero_copy(self):
+        hptr, ret = acl.rt.malloc_host(64)
+        check(ret, "malloc_host")
+        a = acl.util.ptr_to_numpy(hptr, (4, 4), np.dtype(np.float32).num)
+        self.assertEqual(a.shape, (4, 4))
+        self.assertTrue(a.flags.writeable)
+        a[:] = np.arange(16, dtype=np.float32).reshape(4, 4)
+        # The same memory, seen as bytes and as a second array.
+        self.assertEqual(acl.util.ptr_to_bytes(hptr, 64), a.tobytes())
+        b = acl.util.ptr_to_numpy(hptr, [16], np.dtype(np.float32).num)
+        b[0] = 42.0
+        self.assertEqual(a[0, 0], 42.0)
+        del a, b
+        self.assertEqual(acl.rt.free_host(hptr), 0)
+
+    def test_bytes_and_contiguous(self):
+        data = bytes(range(256))
+        ptr = acl.util.bytes_to_ptr(data)
+        self.assertEqual(acl.util.ptr_to_bytes(ptr, 256), data)
+        ba = bytearray(16)
+        acl.rt.memcpy(acl.util.bytes_to_ptr(ba), 16, ptr, 16, C.ACL_MEMCPY_HOST_TO_HOST)
+        self.assertEqual(bytes(ba), data[:16])
+        m = np.arange(36, dtype=np.int32).reshape(6, 6)[:, ::2]   # not contiguous
+        ptr, arr = acl.util.numpy_contiguous_to_ptr(m)
+        self.assertTrue(arr.flags.c_contiguous)
+        self.assertEqual(acl.util.ptr_to_bytes(ptr, m.nbytes), np.ascontiguousarray(m).tobytes())
+        with self.assertRaises(TypeError):
+            acl.util.numpy_to_ptr([1, 2, 3])
+
+    def test_dvpp(self):
+        ptr, ret = acl.media.dvpp_malloc(4096)
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertNotEqual(ptr, 0)
+        self.assertEqual(acl.media.dvpp_free(ptr), C.ACL_SUCCESS)
+
+
+if __name__ == "__main__":
+    unittest.main()
