@@ -254,6 +254,8 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("free_host", aclrtFreeHost, "e:p", G),
 	PYACL_FN("memcpy", aclrtMemcpy, "e:pzpzi", G),
 	PYACL_FN("memcpy_async", aclrtMemcpyAsync, "e:pzpzip", G),
+	PYACL_FN("memcpy2d", aclrtMemcpy2d, "e:pzpzzzi", G),
+	PYACL_FN("memcpy2d_async", aclrtMemcpy2dAsync, "e:pzpzzzip", G),
 	PYACL_FN("memset", aclrtMemset, "e:pziz", G),
 	PYACL_FN("memset_async", aclrtMemsetAsync, "e:pzizp", G),
 	PYACL_FN("get_mem_info", aclrtGetMemInfo, "e:iZZ", 0),
