@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: MIT
+/*
+ * acl_ri.c - captured task graphs, CANN's model runtime instances (aclmdlRI*):
+ * argument checks and handles over lib/rt/rt_ri.c (docs/capture.md).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "acl_internal.h"
+#include "rt_ri.h"
+
+/* The instance @handle names, referenced, or ACL_ERROR_INVALID_PARAM. */
+static aclError ri_begin(aclmdlRI handle, struct rt_ri **out)
+{
+	ACL_REQUIRE(handle);
+	*out = rt_ri_lookup(handle);
+	if (!*out)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not a model runtime instance (never captured, or "
+			      "destroyed)", handle);
+	return ACL_SUCCESS;
+}
+
+static aclError task_begin(aclmdlRITask task, struct rt_ri **out, uint32_t *index)
+{
+	ACL_REQUIRE(task);
+	*out = rt_ri_task_lookup(task, index);
+	if (!*out)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%p is not a task of a model runtime instance (see "
+			      "aclmdlRIGetTasksByStream)", task);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_ri_capture_begin(s, mode);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_ri_capture_info(s, status, modelRI);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(modelRI);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_ri_capture_end(s, modelRI);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
+{
+	ACL_ENTER();
+	ACL_REQUIRE(mode);
+	if ((unsigned int)*mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "mode %d is not an aclmdlRICaptureMode", (int)*mode);
+	*mode = rt_ri_exchange_mode(*mode);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (!ret) {
+		ret = rt_ri_execute(ri, s, false, RT_FOREVER);
+		acl_stream_done(ctx, s);
+	}
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	if (timeout < -1)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "timeout %d ms is invalid (-1 or >= 0)", timeout);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_execute(ri, NULL, true, rt_deadline(timeout));
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_destroy(ri);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(func);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_add_destroy_callback(ri, func, userData);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(modelRIId);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	*modelRIId = rt_ri_id(ri);
+	rt_ri_put(ri);
+	return ACL_SUCCESS;
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(name);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_set_name(ri, name);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(name);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_get_name(ri, maxLen, name);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(numStreams);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_streams(ri, streams, numStreams);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(numTasks);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_ri_stream_tasks(s, tasks, numTasks);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+{
+	struct rt_ri *ri;
+	uint32_t i;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(type);
+	ret = task_begin(task, &ri, &i);
+	if (ret)
+		return ret;
+	ret = rt_ri_task_type(ri, i, type);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
+{
+	struct rt_ri *ri;
+	uint32_t i;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(id);
+	ret = task_begin(task, &ri, &i);
+	if (ret)
+		return ret;
+	ret = rt_ri_task_seq(ri, i, id);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+	struct rt_ri *ri;
+	uint32_t i;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(params);
+	ret = task_begin(task, &ri, &i);
+	if (ret)
+		return ret;
+	ret = rt_ri_task_get(ri, i, params);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
+{
+	struct rt_ri *ri;
+	uint32_t i;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(params);
+	ret = task_begin(task, &ri, &i);
+	if (ret)
+		return ret;
+	ret = rt_ri_task_set(ri, i, params);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRITaskDisable(aclmdlRITask task)
+{
+	struct rt_ri *ri;
+	uint32_t i;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = task_begin(task, &ri, &i);
+	if (ret)
+		return ret;
+	ret = rt_ri_task_disable(ri, i);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIUpdate(aclmdlRI modelRI)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_update(ri);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+{
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_ENTER();
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	ret = rt_ri_print(ri, stdout);
+	fflush(stdout);
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags)
+{
+	struct rt_ri *ri;
+	aclError ret;
+	FILE *f;
+
+	ACL_ENTER();
+	ACL_REQUIRE(path);
+	if (flags > ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flags 0x%x is not an ACL_MDLRI_DEBUG_JSON_PRINT_* value", flags);
+	ret = ri_begin(modelRI, &ri);
+	if (ret)
+		return ret;
+	f = fopen(path, "w");
+	if (!f) {
+		ret = rt_err(ACL_ERROR_WRITE_FILE, "cannot open %s for writing: %s", path, strerror(errno));
+	} else {
+		ret = rt_ri_print_json(ri, f, flags == ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE);
+		if (fclose(f) && !ret)
+			ret = rt_err(ACL_ERROR_WRITE_FILE, "cannot write %s: %s", path, strerror(errno));
+	}
+	rt_ri_put(ri);
+	return ret;
+}
