@@ -9,6 +9,10 @@
  *  - capture_replay_task_256: per operator, the same 256 Adds captured once
  *    (aclmdlRICaptureBegin/End) and replayed with aclmdlRIExecuteAsync,
  *    then one synchronize;
+ *  - capture_replay_off_task_256: per task, the same graph captured again
+ *    with every task disabled (aclmdlRITaskDisable: NOPs), replayed: what
+ *    the replay itself costs (one SUBMIT, the kernel, the engine server's
+ *    walk over the tasks) without the operators' own work;
  *  - capture_replay_ioctls, capture_launch_ioctls: DRM ioctls per replay
  *    of the 256 and per single launch (counted by interposing ioctl()).
  *
@@ -97,7 +101,10 @@ int main(int argc, char **argv)
 	const char *mode = getenv("VNPU_BENCH_MODE");
 	bool quick = (argc > 1 && !strcmp(argv[1], "-q")) || (mode && !strcmp(mode, "smoke"));
 	unsigned int rounds = quick ? 3 : 30, r, i;
-	struct bench_samples s_launch, s_replay;
+	struct bench_samples s_launch, s_replay, s_off;
+	aclmdlRITask tasks[OPS];
+	uint32_t ntasks = OPS;
+	aclmdlRI off;
 	int64_t dims[] = { N };
 	float host[N];
 	void *da, *db;
@@ -123,20 +130,33 @@ int main(int argc, char **argv)
 	for (i = 0; i < OPS; i++)
 		add(&b);
 	CHECK(aclmdlRICaptureEnd(b.s, &ri));
+	/* The same graph with its tasks disabled (the stream's tasks are
+	 * those of its latest graph: this one). */
+	CHECK(aclmdlRICaptureBegin(b.s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	for (i = 0; i < OPS; i++)
+		add(&b);
+	CHECK(aclmdlRICaptureEnd(b.s, &off));
+	CHECK(aclmdlRIGetTasksByStream(b.s, tasks, &ntasks));
+	for (i = 0; i < ntasks; i++)
+		CHECK(aclmdlRITaskDisable(tasks[i]));
 
 	/* Warm: the kernel stream, the caches, the replay's layout. */
 	launch_all(&b);
 	replay(&b, ri);
+	replay(&b, off);
 
 	bench_samples_init(&s_launch, rounds);
 	bench_samples_init(&s_replay, rounds);
+	bench_samples_init(&s_off, rounds);
 	/* In turn, round by round, so that both see the same conditions. */
 	for (r = 0; r < rounds; r++) {
 		bench_add(&s_launch, launch_all(&b));
 		bench_add(&s_replay, replay(&b, ri));
+		bench_add(&s_off, replay(&b, off));
 	}
 	bench_report(&s_launch, "capture_launch_task_256", "ns");
 	bench_report(&s_replay, "capture_replay_task_256", "ns");
+	bench_report(&s_off, "capture_replay_off_task_256", "ns");
 
 	drm_ioctls = 0;
 	counting = true;
@@ -152,6 +172,7 @@ int main(int argc, char **argv)
 	CHECK(aclrtSynchronizeStream(b.s));
 
 	CHECK(aclmdlRIDestroy(ri));
+	CHECK(aclmdlRIDestroy(off));
 	aclDestroyTensorDesc(b.desc);
 	aclDestroyDataBuffer(b.a);
 	aclDestroyDataBuffer(b.b);
