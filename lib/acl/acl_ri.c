@@ -123,18 +123,69 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	return ret;
 }
 
-aclError aclmdlRIDestroy(aclmdlRI modelRI)
+enum ri_op { RI_DESTROY, RI_UPDATE, RI_PRINT, RI_GET_ID, RI_SET_NAME };
+
+/* One call on the instance @handle names, referenced for the call. */
+static aclError ri_do(aclmdlRI handle, enum ri_op op, void *arg)
 {
 	struct rt_ri *ri;
 	aclError ret;
 
-	ACL_ENTER();
-	ret = ri_begin(modelRI, &ri);
+	ret = ri_begin(handle, &ri);
 	if (ret)
 		return ret;
-	ret = rt_ri_destroy(ri);
+	switch (op) {
+	case RI_DESTROY:
+		ret = rt_ri_destroy(ri);
+		break;
+	case RI_UPDATE:
+		ret = rt_ri_update(ri);
+		break;
+	case RI_PRINT:
+		ret = rt_ri_print(ri, stdout);
+		fflush(stdout);
+		break;
+	case RI_GET_ID:
+		*(uint32_t *)arg = rt_ri_id(ri);
+		break;
+	case RI_SET_NAME:
+		ret = rt_ri_set_name(ri, arg);
+		break;
+	}
 	rt_ri_put(ri);
 	return ret;
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI)
+{
+	ACL_ENTER();
+	return ri_do(modelRI, RI_DESTROY, NULL);
+}
+
+aclError aclmdlRIUpdate(aclmdlRI modelRI)
+{
+	ACL_ENTER();
+	return ri_do(modelRI, RI_UPDATE, NULL);
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
+{
+	ACL_ENTER();
+	return ri_do(modelRI, RI_PRINT, NULL);
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
+{
+	ACL_ENTER();
+	ACL_REQUIRE(modelRIId);
+	return ri_do(modelRI, RI_GET_ID, modelRIId);
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
+{
+	ACL_ENTER();
+	ACL_REQUIRE(name);
+	return ri_do(modelRI, RI_SET_NAME, (void *)name);
 }
 
 aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData)
@@ -148,36 +199,6 @@ aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, v
 	if (ret)
 		return ret;
 	ret = rt_ri_add_destroy_callback(ri, func, userData);
-	rt_ri_put(ri);
-	return ret;
-}
-
-aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId)
-{
-	struct rt_ri *ri;
-	aclError ret;
-
-	ACL_ENTER();
-	ACL_REQUIRE(modelRIId);
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	*modelRIId = rt_ri_id(ri);
-	rt_ri_put(ri);
-	return ACL_SUCCESS;
-}
-
-aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
-{
-	struct rt_ri *ri;
-	aclError ret;
-
-	ACL_ENTER();
-	ACL_REQUIRE(name);
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = rt_ri_set_name(ri, name);
 	rt_ri_put(ri);
 	return ret;
 }
@@ -228,112 +249,72 @@ aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint3
 	return ret;
 }
 
-aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+enum task_op { TASK_TYPE, TASK_SEQ, TASK_GET, TASK_SET, TASK_DISABLE };
+
+/* One call on the task @task names: the graph holding it is referenced
+ * for the call. */
+static aclError task_do(aclmdlRITask task, enum task_op op, void *arg)
 {
 	struct rt_ri *ri;
 	uint32_t i;
-	aclError ret;
+	aclError ret = ACL_SUCCESS;
 
-	ACL_ENTER();
-	ACL_REQUIRE(type);
 	ret = task_begin(task, &ri, &i);
 	if (ret)
 		return ret;
-	ret = rt_ri_task_type(ri, i, type);
+	switch (op) {
+	case TASK_TYPE:
+		ret = rt_ri_task_type(ri, i, arg);
+		break;
+	case TASK_SEQ:
+		ret = rt_ri_task_seq(ri, i, arg);
+		break;
+	case TASK_GET:
+		ret = rt_ri_task_get(ri, i, arg);
+		break;
+	case TASK_SET:
+		ret = rt_ri_task_set(ri, i, arg);
+		break;
+	case TASK_DISABLE:
+		ret = rt_ri_task_disable(ri, i);
+		break;
+	}
 	rt_ri_put(ri);
 	return ret;
+}
+
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type)
+{
+	ACL_ENTER();
+	ACL_REQUIRE(type);
+	return task_do(task, TASK_TYPE, type);
 }
 
 aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id)
 {
-	struct rt_ri *ri;
-	uint32_t i;
-	aclError ret;
-
 	ACL_ENTER();
 	ACL_REQUIRE(id);
-	ret = task_begin(task, &ri, &i);
-	if (ret)
-		return ret;
-	ret = rt_ri_task_seq(ri, i, id);
-	rt_ri_put(ri);
-	return ret;
+	return task_do(task, TASK_SEQ, id);
 }
 
 aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params)
 {
-	struct rt_ri *ri;
-	uint32_t i;
-	aclError ret;
-
 	ACL_ENTER();
 	ACL_REQUIRE(params);
-	ret = task_begin(task, &ri, &i);
-	if (ret)
-		return ret;
-	ret = rt_ri_task_get(ri, i, params);
-	rt_ri_put(ri);
-	return ret;
+	return task_do(task, TASK_GET, params);
 }
 
 aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params)
 {
-	struct rt_ri *ri;
-	uint32_t i;
-	aclError ret;
-
 	ACL_ENTER();
 	ACL_REQUIRE(params);
-	ret = task_begin(task, &ri, &i);
-	if (ret)
-		return ret;
-	ret = rt_ri_task_set(ri, i, params);
-	rt_ri_put(ri);
-	return ret;
+	return task_do(task, TASK_SET, params);
 }
 
 aclError aclmdlRITaskDisable(aclmdlRITask task)
 {
-	struct rt_ri *ri;
-	uint32_t i;
-	aclError ret;
-
 	ACL_ENTER();
-	ret = task_begin(task, &ri, &i);
-	if (ret)
-		return ret;
-	ret = rt_ri_task_disable(ri, i);
-	rt_ri_put(ri);
-	return ret;
-}
-
-aclError aclmdlRIUpdate(aclmdlRI modelRI)
-{
-	struct rt_ri *ri;
-	aclError ret;
-
-	ACL_ENTER();
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = rt_ri_update(ri);
-	rt_ri_put(ri);
-	return ret;
-}
-
-aclError aclmdlRIDebugPrint(aclmdlRI modelRI)
-{
-	struct rt_ri *ri;
-	aclError ret;
-
-	ACL_ENTER();
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = rt_ri_print(ri, stdout);
-	fflush(stdout);
-	rt_ri_put(ri);
-	return ret;
+	return task_do(task, TASK_DISABLE, NULL);
 }
 
 aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags)

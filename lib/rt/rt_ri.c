@@ -349,7 +349,8 @@ aclError rt_ri_unsafe(const char *what)
 	return ACL_SUCCESS;
 }
 
-bool rt_ri_adopt_ws(struct rt_stream *s, struct rt_wsblock *b)
+/* Hand @b (pool workspace) or @block (of @fns) to the graph @s captures into. */
+static bool adopt(struct rt_stream *s, struct rt_wsblock *b, const struct rt_allocfns *fns, void *block)
 {
 	bool ok = false;
 
@@ -358,9 +359,13 @@ bool rt_ri_adopt_ws(struct rt_stream *s, struct rt_wsblock *b)
 		struct rt_ri *ri = s->cap;
 
 		pthread_mutex_lock(&ri->lock);
-		if (grow((void **)&ri->ws, &ri->ws_cap, (uint64_t)ri->nws + 1, sizeof(*ri->ws))) {
+		if (b && grow((void **)&ri->ws, &ri->ws_cap, (uint64_t)ri->nws + 1, sizeof(*ri->ws))) {
 			b->owner = s;
 			ri->ws[ri->nws++] = b;
+			ok = true;
+		} else if (!b && grow((void **)&ri->blocks, &ri->blocks_cap, (uint64_t)ri->nblocks + 1,
+				      sizeof(*ri->blocks))) {
+			ri->blocks[ri->nblocks++] = (struct ri_block){ *fns, block };
 			ok = true;
 		} else {
 			invalidate(ri);
@@ -371,25 +376,14 @@ bool rt_ri_adopt_ws(struct rt_stream *s, struct rt_wsblock *b)
 	return ok;
 }
 
+bool rt_ri_adopt_ws(struct rt_stream *s, struct rt_wsblock *b)
+{
+	return adopt(s, b, NULL, NULL);
+}
+
 bool rt_ri_adopt_block(struct rt_stream *s, const struct rt_allocfns *fns, void *block)
 {
-	bool ok = false;
-
-	pthread_mutex_lock(&s->submit_lock);
-	if (s->cap) {
-		struct rt_ri *ri = s->cap;
-
-		pthread_mutex_lock(&ri->lock);
-		if (grow((void **)&ri->blocks, &ri->blocks_cap, (uint64_t)ri->nblocks + 1, sizeof(*ri->blocks))) {
-			ri->blocks[ri->nblocks++] = (struct ri_block){ *fns, block };
-			ok = true;
-		} else {
-			invalidate(ri);
-		}
-		pthread_mutex_unlock(&ri->lock);
-	}
-	pthread_mutex_unlock(&s->submit_lock);
-	return ok;
+	return adopt(s, NULL, fns, block);
 }
 
 static bool has_event(const struct rt_ri *ri, const struct rt_event *ev)
