@@ -746,6 +746,26 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRI
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
 
+/*
+ * Mark the operator calls captured on stream (capturing) until
+ * aclmdlRICaptureTaskGrpEnd as a task group, which *handle then names:
+ * aclmdlRICaptureTaskUpdateBegin/End may replace its tasks later. Only
+ * operator calls are allowed in a group (ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT);
+ * one group open per stream (ACL_ERROR_STREAM_TASK_GROUP_STATUS).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle);
+
+/*
+ * Update a task group: the operator calls made on stream (which must not be
+ * capturing) until aclmdlRICaptureTaskUpdateEnd are not run; they replace
+ * the group's tasks, one for one, from the instance's next replay on. The
+ * count and types must match (ACL_ERROR_RT_MODEL_UPDATE_FAILED at the end
+ * otherwise, nothing changed). vnpu applies the update when End is called.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+
 /* Set the calling thread's capture mode to *mode; *mode gets the previous
  * one (threads start with GLOBAL). */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode);

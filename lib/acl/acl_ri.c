@@ -87,6 +87,65 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 	return ACL_SUCCESS;
 }
 
+/* A call on one stream that says nothing else. */
+static aclError on_stream(aclrtStream stream, aclError (*fn)(struct rt_stream *s))
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = fn(s);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
+{
+	ACL_ENTER();
+	return on_stream(stream, rt_ri_group_begin);
+}
+
+aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(handle);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_ri_group_end(s, handle);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(handle);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_ri_update_begin(s, handle);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
+{
+	ACL_ENTER();
+	return on_stream(stream, rt_ri_update_end);
+}
+
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
 {
 	struct rt_context *ctx;

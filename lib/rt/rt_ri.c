@@ -66,6 +66,17 @@ struct ri_cb {
 	void *arg;
 };
 
+/* A task group (aclrtTaskGrp): the operator tasks one stream captured
+ * between aclmdlRICaptureTaskGrpBegin and End, which an update may replace. */
+struct ri_group {
+	struct rt_ri *ri;		/* not referenced: the group dies with it */
+	uint16_t stream;
+	bool open;
+	uint32_t first;			/* ri->ntasks at the group's begin */
+	uint32_t *tasks;		/* indices into ri->tasks */
+	uint32_t ntasks, tasks_cap;
+};
+
 /* One job of a replay: tasks [t0, t0 + nt), data [lo, hi) of ri->data. */
 struct ri_job {
 	uint32_t t0, nt, lo, hi;
@@ -99,10 +110,17 @@ struct rt_ri {
 	uint32_t nblocks, blocks_cap;
 	struct ri_cb *cbs;
 	uint32_t ncbs, cbs_cap;
+	struct ri_group **groups;
+	uint32_t ngroups, groups_cap;
+	/* An update sink (aclmdlRICaptureTaskUpdateBegin): the group whose
+	 * tasks this graph's tasks will replace; never registered. */
+	struct ri_group *update_of;
+	struct rt_ri *target;		/* update_of's graph, referenced */
 
 	/* The replay layout (rebuilt when dirty). */
 	bool dirty;
 	struct drm_vnpu_task *jtasks;	/* ntasks, offsets relative to their job */
+	unsigned char *jdata;		/* the jobs' data areas, back to back */
 	struct ri_job *jobs;
 	uint32_t njobs;
 	/* The last replay's job, for the next replay elsewhere and destroy. */
@@ -166,9 +184,16 @@ static void ri_release(struct rt_obj *obj)
 	free(ri->ws);
 	free(ri->blocks);
 	free(ri->cbs);
+	for (i = 0; i < ri->ngroups; i++) {
+		free(ri->groups[i]->tasks);
+		free(ri->groups[i]);
+	}
+	free(ri->groups);
 	free(ri->jtasks);
+	free(ri->jdata);
 	free(ri->jobs);
 	free(ri->cap_events);
+	rt_ri_put(ri->target);
 	pthread_mutex_destroy(&ri->lock);
 	rt_dev_put(ri->dev);
 	free(ri);
@@ -232,6 +257,25 @@ static uint8_t task_type(const struct drm_vnpu_task *t)
 	}
 }
 
+static const char *type_name(uint8_t type)
+{
+	static const char *const names[] = { "DEFAULT", "KERNEL", "EVENT_RECORD", "EVENT_WAIT", "EVENT_RESET",
+					     "VALUE_WRITE", "VALUE_WAIT" };
+
+	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
+}
+
+/* The open task group of stream @stream of @ri, or NULL; ri->lock held. */
+static struct ri_group *open_group(const struct rt_ri *ri, int stream)
+{
+	uint32_t i;
+
+	for (i = 0; i < ri->ngroups; i++)
+		if (ri->groups[i]->open && ri->groups[i]->stream == stream)
+			return ri->groups[i];
+	return NULL;
+}
+
 /* Append one job; ri->lock held. */
 static aclError append(struct rt_ri *ri, int stream, const struct drm_vnpu_task *tasks, uint32_t ntasks,
 		       const void *data, uint32_t data_size, uint8_t type, struct rt_event *ev)
@@ -239,8 +283,19 @@ static aclError append(struct rt_ri *ri, int stream, const struct drm_vnpu_task 
 	uint64_t lo = ((uint64_t)ri->data_len + 7) & ~(uint64_t)7;
 	uint32_t i;
 
+	struct ri_group *g;
+
 	if (ri->invalid)
 		return invalid_err(ri);
+	g = open_group(ri, stream);
+	for (i = 0; g && i < ntasks; i++)
+		if (tasks[i].kind != VNPU_TASK_OP)
+			return rt_err(ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT, "a task group holds operator calls only (this "
+				      "call queues a %s task)", type_name(type ? type : task_type(&tasks[i])));
+	if (g && !grow((void **)&g->tasks, &g->tasks_cap, (uint64_t)g->ntasks + ntasks, sizeof(*g->tasks))) {
+		invalidate(ri);
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory (the capture is invalidated)");
+	}
 	if (lo + data_size > UINT32_MAX || (uint64_t)ri->ntasks + ntasks > UINT32_MAX ||
 	    !grow((void **)&ri->data, &ri->data_cap, lo + data_size, 1) ||
 	    !grow((void **)&ri->tasks, &ri->tasks_cap, (uint64_t)ri->ntasks + ntasks, sizeof(*ri->tasks))) {
@@ -271,6 +326,8 @@ static aclError append(struct rt_ri *ri, int stream, const struct drm_vnpu_task 
 			rt_obj_get(&ev->obj);
 			t->event = ev;
 		}
+		if (g)
+			g->tasks[g->ntasks++] = ri->ntasks;
 		ri->ntasks++;
 	}
 	ri->dirty = true;
@@ -581,7 +638,10 @@ void rt_ri_stream_gone(struct rt_stream *s)
 	}
 	pthread_mutex_unlock(&g_ri_lock);
 	if (origin) {
-		rt_handle_remove(&ri->obj);
+		/* An update sink is not registered: its creator's reference
+		 * is the one to drop. */
+		if (!rt_handle_remove(&ri->obj))
+			rt_ri_put(ri);
 		rt_ri_put(ri);
 	}
 }
@@ -641,6 +701,9 @@ aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out)
 	ri = s->cap;
 	if (!ri)
 		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is not capturing", (void *)s);
+	else if (ri->update_of)
+		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is updating a task group, not capturing "
+			     "(end it with aclmdlRICaptureTaskUpdateEnd)", (void *)s);
 	else if (ri->streams[0] != s)
 		err = rt_err(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "stream %p only joined a capture; end it on the "
 			     "stream that began it (%p)", (void *)s, (void *)ri->streams[0]);
@@ -701,50 +764,276 @@ aclmdlRICaptureMode rt_ri_exchange_mode(aclmdlRICaptureMode mode)
 	return old;
 }
 
+/* ---- task groups and their updates --------------------------------------------- */
+
+aclError rt_ri_group_begin(struct rt_stream *s)
+{
+	struct ri_group *g = NULL;
+	struct rt_ri *ri;
+	aclError err = ACL_SUCCESS;
+	int idx;
+
+	pthread_mutex_lock(&s->submit_lock);
+	ri = s->cap;
+	if (!ri || ri->update_of) {
+		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is not capturing", (void *)s);
+		goto out;
+	}
+	pthread_mutex_lock(&ri->lock);
+	idx = stream_index(ri, s);
+	if (ri->invalid)
+		err = invalid_err(ri);
+	else if (open_group(ri, idx))
+		err = rt_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS, "stream %p already has a task group open", (void *)s);
+	else if (!grow((void **)&ri->groups, &ri->groups_cap, (uint64_t)ri->ngroups + 1, sizeof(*ri->groups)) ||
+		 !(g = calloc(1, sizeof(*g))))
+		err = rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	if (!err) {
+		*g = (struct ri_group){ .ri = ri, .stream = (uint16_t)idx, .open = true, .first = ri->ntasks };
+		ri->groups[ri->ngroups++] = g;
+	}
+	pthread_mutex_unlock(&ri->lock);
+out:
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
+}
+
+aclError rt_ri_group_end(struct rt_stream *s, aclrtTaskGrp *out)
+{
+	struct ri_group *g = NULL;
+	struct rt_ri *ri;
+	aclError err = ACL_SUCCESS;
+
+	pthread_mutex_lock(&s->submit_lock);
+	ri = s->cap;
+	if (!ri || ri->update_of) {
+		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is not capturing", (void *)s);
+	} else {
+		pthread_mutex_lock(&ri->lock);
+		g = open_group(ri, stream_index(ri, s));
+		if (!g)
+			err = rt_err(ACL_ERROR_STREAM_TASK_GROUP_STATUS, "stream %p has no task group open "
+				     "(aclmdlRICaptureTaskGrpBegin)", (void *)s);
+		else
+			g->open = false;
+		pthread_mutex_unlock(&ri->lock);
+	}
+	pthread_mutex_unlock(&s->submit_lock);
+	if (!err)
+		*out = g;
+	return err;
+}
+
+/* The group @handle names in a captured graph; g_ri_lock held. */
+static struct ri_group *group_lookup(const void *handle)
+{
+	struct rt_list *pos;
+	uint32_t i;
+
+	rt_list_for_each(pos, &g_done) {
+		struct rt_ri *ri = rt_container_of(pos, struct rt_ri, link);
+
+		for (i = 0; i < ri->ngroups; i++)
+			if (ri->groups[i] == handle)
+				return ri->groups[i];
+	}
+	return NULL;
+}
+
+aclError rt_ri_update_begin(struct rt_stream *s, const void *handle)
+{
+	struct ri_group *g;
+	struct rt_ri *sink;
+	aclError err = ACL_SUCCESS;
+
+	sink = calloc(1, sizeof(*sink));
+	if (!sink)
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	rt_obj_init(&sink->obj, RT_OBJ_RI, ri_release);
+	rt_dev_get(s->dev);
+	sink->dev = s->dev;
+	pthread_mutex_init(&sink->lock, NULL);
+	sink->mode = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
+	sink->thread = pthread_self();
+	sink->capturing = true;
+	rt_obj_get(&s->obj);
+	sink->streams[0] = s;
+	sink->nstreams = 1;
+	rt_list_init(&sink->link);
+
+	pthread_mutex_lock(&g_ri_lock);
+	g = group_lookup(handle);
+	pthread_mutex_lock(&s->submit_lock);
+	if (!g)
+		err = rt_err(ACL_ERROR_INVALID_PARAM, "%p is not a task group of a captured model runtime instance",
+			     handle);
+	else if (s->cap)
+		err = rt_err(ACL_ERROR_RT_STREAM_CAPTURED, "stream %p is capturing; a task update needs a stream "
+			     "that is not", (void *)s);
+	else if (g->ri->dev != s->dev)
+		err = rt_err(ACL_ERROR_INVALID_PARAM, "the task group is of device %u, stream %p of device %u",
+			     g->ri->dev->index, (void *)s, s->dev->index);
+	if (!err) {
+		sink->update_of = g;
+		rt_obj_get(&g->ri->obj);
+		sink->target = g->ri;
+		s->cap = sink;
+		atomic_fetch_add(&g_nactive, 1);
+	}
+	pthread_mutex_unlock(&s->submit_lock);
+	pthread_mutex_unlock(&g_ri_lock);
+	if (err)
+		rt_ri_put(sink);
+	return err;
+}
+
+/* Put the sink's tasks in place of the group's; both locks held. */
+static aclError apply_update(struct rt_ri *ri, struct ri_group *g, struct rt_ri *sink)
+{
+	uint64_t need = ri->data_len;
+	uint32_t k;
+
+	if (sink->invalid)
+		return rt_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "the task update was invalidated by a call that "
+			      "cannot be captured");
+	if (sink->ntasks != g->ntasks)
+		return rt_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "the update queued %u tasks; the task group holds %u",
+			      sink->ntasks, g->ntasks);
+	for (k = 0; k < g->ntasks; k++) {
+		const struct ri_task *src = &sink->tasks[k], *dst = &ri->tasks[g->tasks[k]];
+
+		if (src->t.kind != dst->t.kind || src->type != dst->type)
+			return rt_err(ACL_ERROR_RT_MODEL_UPDATE_FAILED, "task %u of the update is a %s task; the "
+				      "group's is a %s task", k, type_name(src->type), type_name(dst->type));
+		need = ((need + 7) & ~7ull) + (src->blk_hi - src->blk_lo);
+	}
+	if (need > UINT32_MAX || !grow((void **)&ri->data, &ri->data_cap, need, 1) ||
+	    !grow((void **)&ri->ws, &ri->ws_cap, (uint64_t)ri->nws + sink->nws, sizeof(*ri->ws)) ||
+	    !grow((void **)&ri->blocks, &ri->blocks_cap, (uint64_t)ri->nblocks + sink->nblocks, sizeof(*ri->blocks)))
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory applying a task update");
+	for (k = 0; k < g->ntasks; k++) {
+		struct ri_task *src = &sink->tasks[k], *dst = &ri->tasks[g->tasks[k]];
+		uint32_t lo = (ri->data_len + 7) & ~7u, size = src->blk_hi - src->blk_lo;
+
+		memset(ri->data + ri->data_len, 0, lo - ri->data_len);
+		memcpy(ri->data + lo, sink->data + src->blk_lo, size);
+		ri->data_len = lo + size;
+		dst->t = src->t;
+		if (dst->t.kind == VNPU_TASK_OP) {
+			dst->t.op.desc_offset = src->t.op.desc_offset - src->blk_lo + lo;
+			dst->t.op.operand_offset = src->t.op.operand_offset - src->blk_lo + lo;
+		}
+		dst->blk_lo = lo;
+		dst->blk_hi = lo + size;
+		dst->nops = src->nops;
+	}
+	/* The new operators' workspace is the graph's now (the old stays
+	 * until it is destroyed: a replay in flight may use it). */
+	memcpy(ri->ws + ri->nws, sink->ws, sink->nws * sizeof(*ri->ws));
+	ri->nws += sink->nws;
+	sink->nws = 0;
+	memcpy(ri->blocks + ri->nblocks, sink->blocks, sink->nblocks * sizeof(*ri->blocks));
+	ri->nblocks += sink->nblocks;
+	sink->nblocks = 0;
+	ri->dirty = true;
+	return ACL_SUCCESS;
+}
+
+aclError rt_ri_update_end(struct rt_stream *s)
+{
+	struct rt_ri *sink;
+	aclError err = ACL_SUCCESS;
+
+	pthread_mutex_lock(&g_ri_lock);
+	pthread_mutex_lock(&s->submit_lock);
+	sink = s->cap;
+	if (!sink || !sink->update_of) {
+		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is not updating a task group "
+			     "(aclmdlRICaptureTaskUpdateBegin)", (void *)s);
+		sink = NULL;
+	} else {
+		s->cap = NULL;
+		atomic_fetch_sub(&g_nactive, 1);
+	}
+	pthread_mutex_unlock(&s->submit_lock);
+	pthread_mutex_unlock(&g_ri_lock);
+	if (!sink)
+		return err;
+	pthread_mutex_lock(&sink->target->lock);
+	pthread_mutex_lock(&sink->lock);
+	err = apply_update(sink->target, sink->update_of, sink);
+	pthread_mutex_unlock(&sink->lock);
+	pthread_mutex_unlock(&sink->target->lock);
+	/* A failed update's operators give their workspace back. */
+	rt_ri_put(sink);
+	return err;
+}
+
 /* ---- replay --------------------------------------------------------------------- */
 
-/* Lay the tasks out into jobs within the kernel's limits; ri->lock held. */
+/*
+ * Lay the tasks out into jobs within the kernel's limits, with a data area
+ * of their own: each task's block copied in task order (once for tasks of
+ * one job that share it), so what a replay sends is compact whatever
+ * updates did to ri->data. ri->lock held.
+ */
 static aclError layout(struct rt_ri *ri)
 {
+	uint64_t cap = (uint64_t)ri->data_len + 8ull * ri->ntasks + 8;
+	uint32_t i, nj = 0, pos = 0, cur = 0, blk_lo = 0, blk_hi = 0;
 	struct drm_vnpu_task *jt;
-	struct ri_job *jobs;
-	uint32_t i, nj = 0;
+	struct ri_job *jobs, *j = NULL;
+	unsigned char *jd;
+	bool have = false;
 	uint64_t ops = 0;
 
 	jt = malloc((ri->ntasks ? ri->ntasks : 1) * sizeof(*jt));
 	jobs = malloc((ri->ntasks ? ri->ntasks : 1) * sizeof(*jobs));
-	if (!jt || !jobs) {
+	jd = cap <= UINT32_MAX ? calloc(1, cap) : NULL;
+	if (!jt || !jobs || !jd) {
 		free(jt);
 		free(jobs);
+		free(jd);
 		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory laying out a replay");
 	}
 	for (i = 0; i < ri->ntasks; i++) {
 		const struct ri_task *t = &ri->tasks[i];
-		struct ri_job *j = nj ? &jobs[nj - 1] : NULL;
-		uint32_t nops = t->disabled ? 0 : t->nops;
+		uint32_t nops = t->disabled ? 0 : t->nops, size = t->blk_hi - t->blk_lo;
+		uint32_t start = (pos + 7) & ~7u;
+		bool fresh = !have || t->blk_lo != blk_lo || t->blk_hi != blk_hi;
 
-		if (!j || j->nt == VNPU_MAX_TASKS_PER_SUBMIT || t->blk_hi - j->lo > VNPU_MAX_SUBMIT_DATA ||
+		if (!j || j->nt == VNPU_MAX_TASKS_PER_SUBMIT || (fresh && start + size - j->lo > VNPU_MAX_SUBMIT_DATA) ||
 		    ops + nops > VNPU_MAX_SUBMIT_OPERANDS) {
 			j = &jobs[nj++];
-			*j = (struct ri_job){ .t0 = i, .nt = 0, .lo = t->blk_lo, .hi = t->blk_lo };
+			*j = (struct ri_job){ .t0 = i, .nt = 0, .lo = start, .hi = start };
 			ops = 0;
+			fresh = true;	/* each job's area holds all its blocks */
+		}
+		if (fresh) {
+			memcpy(jd + start, ri->data + t->blk_lo, size);
+			cur = start;
+			pos = start + size;
+			blk_lo = t->blk_lo;
+			blk_hi = t->blk_hi;
+			have = true;
+			j->hi = pos;
 		}
 		jt[i] = t->t;
 		if (t->disabled) {
 			memset(&jt[i], 0, sizeof(jt[i]));
 			jt[i].kind = VNPU_TASK_NOP;
 		} else if (t->t.kind == VNPU_TASK_OP) {
-			jt[i].op.desc_offset -= j->lo;
-			jt[i].op.operand_offset -= j->lo;
+			jt[i].op.desc_offset = t->t.op.desc_offset - t->blk_lo + cur - j->lo;
+			jt[i].op.operand_offset = t->t.op.operand_offset - t->blk_lo + cur - j->lo;
 		}
-		if (t->blk_hi > j->hi)
-			j->hi = t->blk_hi;
 		j->nt++;
 		ops += nops;
 	}
 	free(ri->jtasks);
+	free(ri->jdata);
 	free(ri->jobs);
 	ri->jtasks = jt;
+	ri->jdata = jd;
 	ri->jobs = jobs;
 	ri->njobs = nj;
 	ri->dirty = false;
@@ -787,7 +1076,7 @@ aclError rt_ri_execute(struct rt_ri *ri, struct rt_stream *s, bool sync, int64_t
 	for (i = 0; !err && i < ri->njobs; i++) {
 		const struct ri_job *j = &ri->jobs[i];
 
-		err = rt_stream_submit_ops(s, ri->jtasks + j->t0, j->nt, j->hi > j->lo ? ri->data + j->lo : NULL,
+		err = rt_stream_submit_ops(s, ri->jtasks + j->t0, j->nt, j->hi > j->lo ? ri->jdata + j->lo : NULL,
 					   j->hi - j->lo, nin ? &in : NULL, nin, pool, &point, &kerr);
 		if (err && kerr == -ENXIO)
 			err = rt_err(ACL_ERROR_INVALID_PARAM, "model runtime instance %u on stream %p: a captured "
@@ -1045,13 +1334,6 @@ aclError rt_ri_task_get(struct rt_ri *ri, uint32_t index, aclmdlRITaskParams *p)
 	return ACL_SUCCESS;
 }
 
-static const char *type_name(uint8_t type)
-{
-	static const char *const names[] = { "DEFAULT", "KERNEL", "EVENT_RECORD", "EVENT_WAIT", "EVENT_RESET",
-					     "VALUE_WRITE", "VALUE_WAIT" };
-
-	return type < sizeof(names) / sizeof(names[0]) ? names[type] : "?";
-}
 
 aclError rt_ri_task_set(struct rt_ri *ri, uint32_t index, const aclmdlRITaskParams *p)
 {

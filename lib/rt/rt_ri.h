@@ -55,6 +55,13 @@ aclError rt_ri_capture_begin(struct rt_stream *s, aclmdlRICaptureMode mode);
 aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out);
 aclError rt_ri_capture_info(struct rt_stream *s, aclmdlRICaptureStatus *status, aclmdlRI *ri);
 aclmdlRICaptureMode rt_ri_exchange_mode(aclmdlRICaptureMode mode);
+/* Task groups of a capturing stream, and their updates from a stream that
+ * is not capturing (its jobs then go into a sink graph that replaces the
+ * group's tasks at the end). */
+aclError rt_ri_group_begin(struct rt_stream *s);
+aclError rt_ri_group_end(struct rt_stream *s, aclrtTaskGrp *out);
+aclError rt_ri_update_begin(struct rt_stream *s, const void *group);
+aclError rt_ri_update_end(struct rt_stream *s);
 
 /* The graph @handle names, referenced; NULL if none. */
 struct rt_ri *rt_ri_lookup(const void *handle);

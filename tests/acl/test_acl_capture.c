@@ -704,6 +704,70 @@ START_TEST(debug_json_lists_tasks_streams_and_dependencies)
 }
 END_TEST
 
+/* The update-capture mode: a task group's operators replaced by others. */
+START_TEST(a_task_group_is_updated_by_a_later_capture)
+{
+	struct dtensor *a = vec(64, 5), *b = vec(64, 0), *one = vec(64, 1), *two = vec(64, 2), *x = vec(64, 0);
+	aclrtTaskGrp g = NULL;
+	aclrtStream s, u;
+	aclmdlRI ri, empty;
+
+	ACL_OK(aclrtCreateStream(&s));
+	ACL_OK(aclrtCreateStream(&u));
+	ACL_ERR(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureTaskGrpBegin(s));
+	ACL_OK(aclmdlRICaptureBegin(s, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	ACL_ERR(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureTaskGrpEnd(s, &g));
+	ACL_OK(run_op("Add", a, one, x, NULL, s));		/* x = 6, not in the group */
+	ACL_OK(aclmdlRICaptureTaskGrpBegin(s));
+	ACL_ERR(ACL_ERROR_STREAM_TASK_GROUP_STATUS, aclmdlRICaptureTaskGrpBegin(s));
+	ACL_OK(run_op("Add", a, one, b, NULL, s));		/* b = a + 1 */
+	ACL_ERR(ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT, aclrtMemsetAsync(b->dev, b->bytes, 0, b->bytes, s));
+	ACL_OK(aclmdlRICaptureTaskGrpEnd(s, &g));
+	ck_assert_ptr_nonnull(g);
+	ACL_OK(aclmdlRICaptureEnd(s, &ri));
+	ACL_OK(aclmdlRIExecute(ri, -1));
+	expect_all(b, 6);
+	expect_all(x, 6);
+
+	/* The update's stream must not be capturing, and its calls do not run. */
+	ACL_OK(aclmdlRICaptureBegin(u, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+	ACL_ERR(ACL_ERROR_RT_STREAM_CAPTURED, aclmdlRICaptureTaskUpdateBegin(u, g));
+	ACL_OK(aclmdlRICaptureEnd(u, &empty));
+	ACL_OK(aclmdlRIExecuteAsync(empty, u));		/* nothing to submit */
+	ACL_OK(aclmdlRIDestroy(empty));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureTaskUpdateBegin(u, &g));
+	ACL_OK(aclmdlRICaptureTaskUpdateBegin(u, g));
+	ACL_OK(run_op("Add", a, two, b, NULL, u));		/* b = a + 2 from now on */
+	ACL_OK(aclmdlRICaptureTaskUpdateEnd(u));
+	ACL_OK(aclrtSynchronizeStream(u));
+	expect_all(b, 6);
+	ACL_OK(aclmdlRIExecute(ri, -1));
+	expect_all(b, 7);
+
+	/* A mismatch changes nothing. */
+	ACL_OK(aclmdlRICaptureTaskUpdateBegin(u, g));
+	ACL_OK(run_op("Add", a, one, b, NULL, u));
+	ACL_OK(run_op("Add", a, one, b, NULL, u));
+	ACL_ERR(ACL_ERROR_RT_MODEL_UPDATE_FAILED, aclmdlRICaptureTaskUpdateEnd(u));
+	ACL_ERR(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureTaskUpdateEnd(u));
+	ACL_OK(aclmdlRICaptureTaskUpdateBegin(u, g));
+	ACL_OK(aclrtValueWrite(a->dev, 1, 0, u));
+	ACL_ERR(ACL_ERROR_RT_MODEL_UPDATE_FAILED, aclmdlRICaptureTaskUpdateEnd(u));
+	ACL_OK(aclmdlRIExecute(ri, -1));
+	expect_all(b, 7);
+
+	ACL_OK(aclmdlRIDestroy(ri));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRICaptureTaskUpdateBegin(u, g));
+	ACL_OK(aclrtDestroyStream(s));
+	ACL_OK(aclrtDestroyStream(u));
+	dt_free(a);
+	dt_free(b);
+	dt_free(one);
+	dt_free(two);
+	dt_free(x);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("acl_capture");
@@ -721,6 +785,7 @@ int main(void)
 	tcase_add_test(tc, workspace_is_owned_by_the_graph);
 	tcase_add_test(tc, bad_handles_and_modes);
 	tcase_add_test(tc, debug_json_lists_tasks_streams_and_dependencies);
+	tcase_add_test(tc, a_task_group_is_updated_by_a_later_capture);
 	suite_add_tcase(s, tc);
 	return acl_test_run(s);
 }
