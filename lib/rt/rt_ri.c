@@ -281,9 +281,8 @@ static aclError append(struct rt_ri *ri, int stream, const struct drm_vnpu_task 
 		       const void *data, uint32_t data_size, uint8_t type, struct rt_event *ev)
 {
 	uint64_t lo = ((uint64_t)ri->data_len + 7) & ~(uint64_t)7;
-	uint32_t i;
-
 	struct ri_group *g;
+	uint32_t i;
 
 	if (ri->invalid)
 		return invalid_err(ri);
@@ -303,7 +302,9 @@ static aclError append(struct rt_ri *ri, int stream, const struct drm_vnpu_task 
 		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory recording a captured task "
 			      "(the capture is invalidated)");
 	}
-	memset(ri->data + ri->data_len, 0, lo - ri->data_len);
+	/* (No data yet may mean no buffer yet: nothing to touch then.) */
+	if (lo > ri->data_len)
+		memset(ri->data + ri->data_len, 0, lo - ri->data_len);
 	if (data_size)
 		memcpy(ri->data + lo, data, data_size);
 	ri->data_len = (uint32_t)(lo + data_size);
@@ -915,8 +916,10 @@ static aclError apply_update(struct rt_ri *ri, struct ri_group *g, struct rt_ri 
 		struct ri_task *src = &sink->tasks[k], *dst = &ri->tasks[g->tasks[k]];
 		uint32_t lo = (ri->data_len + 7) & ~7u, size = src->blk_hi - src->blk_lo;
 
-		memset(ri->data + ri->data_len, 0, lo - ri->data_len);
-		memcpy(ri->data + lo, sink->data + src->blk_lo, size);
+		if (lo > ri->data_len)
+			memset(ri->data + ri->data_len, 0, lo - ri->data_len);
+		if (size)
+			memcpy(ri->data + lo, sink->data + src->blk_lo, size);
 		ri->data_len = lo + size;
 		dst->t = src->t;
 		if (dst->t.kind == VNPU_TASK_OP) {
@@ -929,10 +932,12 @@ static aclError apply_update(struct rt_ri *ri, struct ri_group *g, struct rt_ri 
 	}
 	/* The new operators' workspace is the graph's now (the old stays
 	 * until it is destroyed: a replay in flight may use it). */
-	memcpy(ri->ws + ri->nws, sink->ws, sink->nws * sizeof(*ri->ws));
+	if (sink->nws)
+		memcpy(ri->ws + ri->nws, sink->ws, sink->nws * sizeof(*ri->ws));
 	ri->nws += sink->nws;
 	sink->nws = 0;
-	memcpy(ri->blocks + ri->nblocks, sink->blocks, sink->nblocks * sizeof(*ri->blocks));
+	if (sink->nblocks)
+		memcpy(ri->blocks + ri->nblocks, sink->blocks, sink->nblocks * sizeof(*ri->blocks));
 	ri->nblocks += sink->nblocks;
 	sink->nblocks = 0;
 	ri->dirty = true;
@@ -1010,7 +1015,8 @@ static aclError layout(struct rt_ri *ri)
 			fresh = true;	/* each job's area holds all its blocks */
 		}
 		if (fresh) {
-			memcpy(jd + start, ri->data + t->blk_lo, size);
+			if (size)
+				memcpy(jd + start, ri->data + t->blk_lo, size);
 			cur = start;
 			pos = start + size;
 			blk_lo = t->blk_lo;

@@ -20,6 +20,11 @@
  * Destroying a stream also drops its allocator registration (CANN keeps a
  * stale entry keyed by the dead handle), its pool bindings (with the
  * kernel stream) and hands its runtime workspace blocks to the device.
+ *
+ * While the stream captures into a task graph (s->cap, rt_ri.h), the submit
+ * functions record each job in the graph instead and report success with
+ * point 0; synchronizing and querying it are refused (they would wait for
+ * work that never runs) and invalidate the capture.
  */
 #include <errno.h>
 #include <stdlib.h>
