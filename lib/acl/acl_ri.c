@@ -31,50 +31,79 @@ static aclError task_begin(aclmdlRITask task, struct rt_ri **out, uint32_t *inde
 	return ACL_SUCCESS;
 }
 
-aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+enum stream_op { ST_BEGIN, ST_INFO, ST_END, ST_GRP_BEGIN, ST_GRP_END, ST_UPD_BEGIN, ST_UPD_END, ST_TASKS };
+
+/* The arguments of the stream calls. */
+struct st_args {
+	aclmdlRICaptureMode mode;
+	void *p, *q;
+	uint32_t *n;
+};
+
+/* One call on the stream @stream names (NULL: the current context's default
+ * stream), referenced for the call. */
+static aclError on_stream(aclrtStream stream, enum stream_op op, const struct st_args *a)
 {
 	struct rt_context *ctx;
 	struct rt_stream *s;
 	aclError ret;
 
-	ACL_ENTER();
 	ret = acl_stream_begin(stream, &ctx, &s);
 	if (ret)
 		return ret;
-	ret = rt_ri_capture_begin(s, mode);
+	switch (op) {
+	case ST_BEGIN:
+		ret = rt_ri_capture_begin(s, a->mode);
+		break;
+	case ST_INFO:
+		ret = rt_ri_capture_info(s, a->p, a->q);
+		break;
+	case ST_END:
+		ret = rt_ri_capture_end(s, a->p);
+		break;
+	case ST_GRP_BEGIN:
+		ret = rt_ri_group_begin(s);
+		break;
+	case ST_GRP_END:
+		ret = rt_ri_group_end(s, a->p);
+		break;
+	case ST_UPD_BEGIN:
+		ret = rt_ri_update_begin(s, a->p);
+		break;
+	case ST_UPD_END:
+		ret = rt_ri_update_end(s);
+		break;
+	case ST_TASKS:
+		ret = rt_ri_stream_tasks(s, a->p, a->n);
+		break;
+	}
 	acl_stream_done(ctx, s);
 	return ret;
+}
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode)
+{
+	struct st_args a = { .mode = mode };
+
+	ACL_ENTER();
+	return on_stream(stream, ST_BEGIN, &a);
 }
 
 aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status, aclmdlRI *modelRI)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	aclError ret;
+	struct st_args a = { .p = status, .q = modelRI };
 
 	ACL_ENTER();
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (ret)
-		return ret;
-	ret = rt_ri_capture_info(s, status, modelRI);
-	acl_stream_done(ctx, s);
-	return ret;
+	return on_stream(stream, ST_INFO, &a);
 }
 
 aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	aclError ret;
+	struct st_args a = { .p = modelRI };
 
 	ACL_ENTER();
 	ACL_REQUIRE(modelRI);
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (ret)
-		return ret;
-	ret = rt_ri_capture_end(s, modelRI);
-	acl_stream_done(ctx, s);
-	return ret;
+	return on_stream(stream, ST_END, &a);
 }
 
 aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
@@ -87,63 +116,34 @@ aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode)
 	return ACL_SUCCESS;
 }
 
-/* A call on one stream that says nothing else. */
-static aclError on_stream(aclrtStream stream, aclError (*fn)(struct rt_stream *s))
-{
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	aclError ret;
-
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (ret)
-		return ret;
-	ret = fn(s);
-	acl_stream_done(ctx, s);
-	return ret;
-}
-
 aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream)
 {
 	ACL_ENTER();
-	return on_stream(stream, rt_ri_group_begin);
+	return on_stream(stream, ST_GRP_BEGIN, NULL);
 }
 
 aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	aclError ret;
+	struct st_args a = { .p = handle };
 
 	ACL_ENTER();
 	ACL_REQUIRE(handle);
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (ret)
-		return ret;
-	ret = rt_ri_group_end(s, handle);
-	acl_stream_done(ctx, s);
-	return ret;
+	return on_stream(stream, ST_GRP_END, &a);
 }
 
 aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	aclError ret;
+	struct st_args a = { .p = handle };
 
 	ACL_ENTER();
 	ACL_REQUIRE(handle);
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (ret)
-		return ret;
-	ret = rt_ri_update_begin(s, handle);
-	acl_stream_done(ctx, s);
-	return ret;
+	return on_stream(stream, ST_UPD_BEGIN, &a);
 }
 
 aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 {
 	ACL_ENTER();
-	return on_stream(stream, rt_ri_update_end);
+	return on_stream(stream, ST_UPD_END, NULL);
 }
 
 aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
@@ -182,11 +182,19 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	return ret;
 }
 
-enum ri_op { RI_DESTROY, RI_UPDATE, RI_PRINT, RI_GET_ID, RI_SET_NAME };
+enum ri_op { RI_DESTROY, RI_UPDATE, RI_PRINT, RI_GET_ID, RI_SET_NAME, RI_GET_NAME, RI_STREAMS, RI_ON_DESTROY };
+
+/* The arguments of the calls that take more than one. */
+struct ri_args {
+	void *p;
+	uint32_t *n;
+	aclrtCallback fn;
+};
 
 /* One call on the instance @handle names, referenced for the call. */
 static aclError ri_do(aclmdlRI handle, enum ri_op op, void *arg)
 {
+	const struct ri_args *a = arg;
 	struct rt_ri *ri;
 	aclError ret;
 
@@ -209,6 +217,15 @@ static aclError ri_do(aclmdlRI handle, enum ri_op op, void *arg)
 		break;
 	case RI_SET_NAME:
 		ret = rt_ri_set_name(ri, arg);
+		break;
+	case RI_GET_NAME:
+		ret = rt_ri_get_name(ri, *a->n, a->p);
+		break;
+	case RI_STREAMS:
+		ret = rt_ri_streams(ri, a->p, a->n);
+		break;
+	case RI_ON_DESTROY:
+		ret = rt_ri_add_destroy_callback(ri, a->fn, a->p);
 		break;
 	}
 	rt_ri_put(ri);
@@ -249,63 +266,38 @@ aclError aclmdlRISetName(aclmdlRI modelRI, const char *name)
 
 aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData)
 {
-	struct rt_ri *ri;
-	aclError ret;
+	struct ri_args a = { .p = userData, .fn = func };
 
 	ACL_ENTER();
 	ACL_REQUIRE(func);
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = rt_ri_add_destroy_callback(ri, func, userData);
-	rt_ri_put(ri);
-	return ret;
+	return ri_do(modelRI, RI_ON_DESTROY, &a);
 }
 
 aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name)
 {
-	struct rt_ri *ri;
-	aclError ret;
+	struct ri_args a = { .p = name, .n = &maxLen };
 
 	ACL_ENTER();
 	ACL_REQUIRE(name);
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = rt_ri_get_name(ri, maxLen, name);
-	rt_ri_put(ri);
-	return ret;
+	return ri_do(modelRI, RI_GET_NAME, &a);
 }
 
 aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams)
 {
-	struct rt_ri *ri;
-	aclError ret;
+	struct ri_args a = { .p = streams, .n = numStreams };
 
 	ACL_ENTER();
 	ACL_REQUIRE(numStreams);
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = rt_ri_streams(ri, streams, numStreams);
-	rt_ri_put(ri);
-	return ret;
+	return ri_do(modelRI, RI_STREAMS, &a);
 }
 
 aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	aclError ret;
+	struct st_args a = { .p = tasks, .n = numTasks };
 
 	ACL_ENTER();
 	ACL_REQUIRE(numTasks);
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (ret)
-		return ret;
-	ret = rt_ri_stream_tasks(s, tasks, numTasks);
-	acl_stream_done(ctx, s);
-	return ret;
+	return on_stream(stream, ST_TASKS, &a);
 }
 
 enum task_op { TASK_TYPE, TASK_SEQ, TASK_GET, TASK_SET, TASK_DISABLE };

@@ -647,16 +647,14 @@ void rt_ri_stream_gone(struct rt_stream *s)
 	}
 }
 
-aclError rt_ri_capture_begin(struct rt_stream *s, aclmdlRICaptureMode mode)
+/* A graph capturing @s (begun by this thread), one reference, not yet
+ * registered nor attached; NULL when out of memory. */
+static struct rt_ri *ri_new(struct rt_stream *s, aclmdlRICaptureMode mode)
 {
-	struct rt_ri *ri;
-	aclError err = ACL_SUCCESS;
+	struct rt_ri *ri = calloc(1, sizeof(*ri));
 
-	if ((unsigned int)mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
-		return rt_err(ACL_ERROR_INVALID_PARAM, "mode %d is not an aclmdlRICaptureMode", (int)mode);
-	ri = calloc(1, sizeof(*ri));
 	if (!ri)
-		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+		return NULL;
 	rt_obj_init(&ri->obj, RT_OBJ_RI, ri_release);
 	rt_dev_get(s->dev);
 	ri->dev = s->dev;
@@ -668,6 +666,19 @@ aclError rt_ri_capture_begin(struct rt_stream *s, aclmdlRICaptureMode mode)
 	ri->streams[0] = s;
 	ri->nstreams = 1;
 	rt_list_init(&ri->link);
+	return ri;
+}
+
+aclError rt_ri_capture_begin(struct rt_stream *s, aclmdlRICaptureMode mode)
+{
+	struct rt_ri *ri;
+	aclError err = ACL_SUCCESS;
+
+	if ((unsigned int)mode > ACL_MODEL_RI_CAPTURE_MODE_RELAXED)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "mode %d is not an aclmdlRICaptureMode", (int)mode);
+	ri = ri_new(s, mode);
+	if (!ri)
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
 
 	pthread_mutex_lock(&g_ri_lock);
 	pthread_mutex_lock(&s->submit_lock);
@@ -847,20 +858,9 @@ aclError rt_ri_update_begin(struct rt_stream *s, const void *handle)
 	struct rt_ri *sink;
 	aclError err = ACL_SUCCESS;
 
-	sink = calloc(1, sizeof(*sink));
+	sink = ri_new(s, ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
 	if (!sink)
 		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
-	rt_obj_init(&sink->obj, RT_OBJ_RI, ri_release);
-	rt_dev_get(s->dev);
-	sink->dev = s->dev;
-	pthread_mutex_init(&sink->lock, NULL);
-	sink->mode = ACL_MODEL_RI_CAPTURE_MODE_RELAXED;
-	sink->thread = pthread_self();
-	sink->capturing = true;
-	rt_obj_get(&s->obj);
-	sink->streams[0] = s;
-	sink->nstreams = 1;
-	rt_list_init(&sink->link);
 
 	pthread_mutex_lock(&g_ri_lock);
 	g = group_lookup(handle);
