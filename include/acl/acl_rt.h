@@ -741,8 +741,11 @@ ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRI
  * executed. ACL_ERROR_RT_STREAM_NOT_CAPTURED if stream is not capturing,
  * ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED for a stream that only joined the
  * capture, ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD from another thread than
- * the one that began it (unless its mode was RELAXED), and
- * ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED (*modelRI NULL) when invalidated.
+ * the one that began it (unless its mode was RELAXED). The capture ends
+ * and its instance is destroyed (*modelRI NULL) with
+ * ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED when it was invalidated and with
+ * ACL_ERROR_RT_STREAM_UNJOINED when a stream that joined it did not join
+ * back (its last task followed, through events, by a task of stream).
  */
 ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
 

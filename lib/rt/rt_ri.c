@@ -701,6 +701,110 @@ aclError rt_ri_capture_begin(struct rt_stream *s, aclmdlRICaptureMode mode)
 	return err;
 }
 
+/*
+ * The dependencies between @ri's tasks (ri->lock held): *@prev[i] is the
+ * previous task of task i's stream, *@src[i] for an event wait the latest
+ * record of its event before it when that is on another stream (RI_NONE:
+ * none). Both malloc'ed, ntasks entries; false when out of memory.
+ */
+#define RI_NONE UINT32_MAX
+
+static bool deps(const struct rt_ri *ri, uint32_t **prev, uint32_t **src)
+{
+	struct ev_rec {
+		const struct rt_event *ev;
+		uint32_t task;
+	} *recs;
+	uint32_t last[RI_MAX_STREAMS], i, k, nrecs = 0;
+	size_t n = ri->ntasks ? ri->ntasks : 1;
+
+	*prev = malloc(n * sizeof(**prev));
+	*src = malloc(n * sizeof(**src));
+	recs = malloc(n * sizeof(*recs));
+	if (!*prev || !*src || !recs) {
+		free(*prev);
+		free(*src);
+		free(recs);
+		return false;
+	}
+	for (k = 0; k < RI_MAX_STREAMS; k++)
+		last[k] = RI_NONE;
+	for (i = 0; i < ri->ntasks; i++) {
+		const struct ri_task *t = &ri->tasks[i];
+
+		(*prev)[i] = last[t->stream];
+		last[t->stream] = i;
+		(*src)[i] = RI_NONE;
+		if (t->type != ACL_MODEL_RI_TASK_EVENT_RECORD && t->type != ACL_MODEL_RI_TASK_EVENT_WAIT)
+			continue;
+		for (k = 0; k < nrecs && recs[k].ev != t->event; k++)
+			;
+		if (t->type == ACL_MODEL_RI_TASK_EVENT_RECORD) {
+			if (k == nrecs)
+				recs[nrecs++].ev = t->event;
+			recs[k].task = i;
+		} else if (k < nrecs && ri->tasks[recs[k].task].stream != t->stream) {
+			(*src)[i] = recs[k].task;
+		}
+	}
+	free(recs);
+	return true;
+}
+
+/*
+ * Did every stream that joined @ri join back the one that began it: does
+ * the last task of each lead, through stream order and events, to a task
+ * of the beginning stream? ri->lock held.
+ */
+static aclError check_joined(const struct rt_ri *ri)
+{
+	uint32_t *prev, *src, *next = NULL, last[RI_MAX_STREAMS], i, k;
+	bool *reach = NULL, *pend = NULL, ok = true;
+
+	if (ri->nstreams == 1)
+		return ACL_SUCCESS;
+	if (!deps(ri, &prev, &src))
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	next = malloc(ri->ntasks * sizeof(*next));
+	reach = calloc(ri->ntasks, sizeof(*reach));
+	pend = calloc(ri->ntasks, sizeof(*pend));
+	if (!next || !reach || !pend) {
+		ok = false;
+		goto out;
+	}
+	for (i = 0; i < ri->ntasks; i++)
+		next[i] = RI_NONE;
+	for (k = 0; k < RI_MAX_STREAMS; k++)
+		last[k] = RI_NONE;
+	for (i = 0; i < ri->ntasks; i++) {
+		if (prev[i] != RI_NONE)
+			next[prev[i]] = i;
+		last[ri->tasks[i].stream] = i;
+	}
+	/* Edges go forward: decide from the end. */
+	for (i = ri->ntasks; i-- > 0;) {
+		reach[i] = ri->tasks[i].stream == 0 || pend[i] || (next[i] != RI_NONE && reach[next[i]]);
+		if (src[i] != RI_NONE && reach[i])
+			pend[src[i]] = true;
+	}
+	for (k = 1; k < ri->nstreams; k++)
+		if (last[k] != RI_NONE && !reach[last[k]])
+			break;
+out:
+	free(prev);
+	free(src);
+	free(next);
+	free(reach);
+	free(pend);
+	if (!ok)
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	if (k < ri->nstreams)
+		return rt_err(ACL_ERROR_RT_STREAM_UNJOINED, "stream %p joined the capture but its last task was not "
+			      "joined back into stream %p (record an event on it and wait for it there); the capture "
+			      "is ended and its instance destroyed", (void *)ri->streams[k], (void *)ri->streams[0]);
+	return ACL_SUCCESS;
+}
+
 aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out)
 {
 	struct rt_ri *ri;
@@ -730,13 +834,16 @@ aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out)
 	end_capture(ri);
 	pthread_mutex_lock(&ri->lock);
 	invalid = ri->invalid;
+	err = invalid ? ACL_SUCCESS : check_joined(ri);
 	pthread_mutex_unlock(&ri->lock);
-	if (invalid) {
+	if (invalid || err) {
 		/* Released outside the lock (an allocator's free() may run). */
 		rt_obj_get(&ri->obj);
 		pthread_mutex_unlock(&g_ri_lock);
 		rt_handle_remove(&ri->obj);
 		rt_ri_put(ri);
+		if (err)
+			return err;
 		return rt_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
 			      "the capture of stream %p was invalidated by a call that cannot be captured; its model "
 			      "runtime instance is destroyed", (void *)s);
@@ -1493,7 +1600,7 @@ static void json_str(FILE *f, const char *s)
 
 aclError rt_ri_print_json(struct rt_ri *ri, FILE *f, bool verbose)
 {
-	uint32_t i, j;
+	uint32_t *prev, *src, i;
 	bool first = true;
 
 	pthread_mutex_lock(&ri->lock);
@@ -1518,28 +1625,24 @@ aclError rt_ri_print_json(struct rt_ri *ri, FILE *f, bool verbose)
 	/* Stream order: each task after the previous one of its stream;
 	 * events: each wait after the latest record of its event before it. */
 	fprintf(f, "\n  ],\n  \"dependencies\": [");
-	for (i = 0; i < ri->ntasks; i++) {
-		const struct ri_task *t = &ri->tasks[i];
-
-		for (j = i; j-- > 0;)
-			if (ri->tasks[j].stream == t->stream) {
-				fprintf(f, "%s\n    {\"from\": %u, \"to\": %u, \"kind\": \"stream\"}", first ? "" : ",", j,
-					i);
-				first = false;
-				break;
-			}
-		if (t->type != ACL_MODEL_RI_TASK_EVENT_WAIT)
-			continue;
-		for (j = i; j-- > 0;)
-			if (ri->tasks[j].type == ACL_MODEL_RI_TASK_EVENT_RECORD && ri->tasks[j].event == t->event) {
-				if (ri->tasks[j].stream != t->stream) {
-					fprintf(f, "%s\n    {\"from\": %u, \"to\": %u, \"kind\": \"event\"}",
-						first ? "" : ",", j, i);
-					first = false;
-				}
-				break;
-			}
+	if (!deps(ri, &prev, &src)) {
+		pthread_mutex_unlock(&ri->lock);
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
 	}
+	for (i = 0; i < ri->ntasks; i++) {
+		if (prev[i] != RI_NONE) {
+			fprintf(f, "%s\n    {\"from\": %u, \"to\": %u, \"kind\": \"stream\"}", first ? "" : ",", prev[i],
+				i);
+			first = false;
+		}
+		if (src[i] != RI_NONE) {
+			fprintf(f, "%s\n    {\"from\": %u, \"to\": %u, \"kind\": \"event\"}", first ? "" : ",", src[i],
+				i);
+			first = false;
+		}
+	}
+	free(prev);
+	free(src);
 	fprintf(f, "\n  ]\n}\n");
 	pthread_mutex_unlock(&ri->lock);
 	return ferror(f) ? rt_err(ACL_ERROR_WRITE_FILE, "cannot write the instance's JSON") : ACL_SUCCESS;

@@ -220,6 +220,18 @@ START_TEST(two_streams_joined_by_events_keep_their_order)
 	/* The events were recorded by the replay. */
 	ACL_OK(aclrtSynchronizeEvent(e2));
 	ACL_OK(aclmdlRIDestroy(ri));
+
+	/* A joined stream must join back before the end. */
+	ACL_OK(aclmdlRICaptureBegin(s1, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	ACL_OK(aclrtRecordEvent(e1, s1));
+	ACL_OK(aclrtStreamWaitEvent(s2, e1));
+	ACL_OK(run_op("Add", y, one, z, NULL, s2));
+	ACL_ERR(ACL_ERROR_RT_STREAM_UNJOINED, aclmdlRICaptureEnd(s1, &ri));
+	ck_assert_ptr_null(ri);
+	ACL_OK(aclmdlRICaptureGetInfo(s2, &st, NULL));
+	ck_assert_int_eq(st, ACL_MODEL_RI_CAPTURE_STATUS_NONE);
+	ACL_OK(aclrtSynchronizeStream(s2));
+	expect_all(z, 3);	/* nothing ran */
 	ACL_OK(aclrtDestroyEvent(e1));
 	ACL_OK(aclrtDestroyEvent(e2));
 	ACL_OK(aclrtDestroyStream(s1));
