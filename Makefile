@@ -274,6 +274,11 @@ $(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h $(
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
 
+# bench_capture replays captured graphs (aclmdlRI) through libascendcl.
+$(B)/bench/bench_capture: tests/bench/bench_capture.c tests/bench/bench.h $(LIB) $(B)/lib/libascendcl.so
+	@mkdir -p $(dir $@)
+	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
+
 $(B)/bench/%: tests/bench/%.c tests/bench/bench.h $(SELFTEST_OBJS) $(SELFTEST_HDRS) \
 		$(B)/lib/libvnpuops.a
 	@mkdir -p $(dir $@)

@@ -682,6 +682,241 @@ ACL_FUNC_VISIBILITY aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStre
  */
 ACL_FUNC_VISIBILITY aclError aclrtLaunchHostFunc(aclrtStream stream, aclrtHostFunc fn, void *args);
 
+/* ---- Captured task graphs: model runtime instances (aclmdlRI) ------------ */
+
+/*
+ * A stream's work captured once and replayed many times (docs/capture.md).
+ * Between aclmdlRICaptureBegin() and aclmdlRICaptureEnd() every task queued
+ * on the stream (operators of aclopExecute* and aclnn, async copies and
+ * memsets, value writes and waits, event records and waits) is recorded
+ * into the instance instead of run, and the calls return success; streams
+ * that wait for an event recorded in the capture join it. vnpu: a replay
+ * (aclmdlRIExecuteAsync) is one job on the replay stream holding every
+ * captured task of every captured stream in capture order (more jobs only
+ * when the graph exceeds the kernel's limits of one SUBMIT: 4096 tasks,
+ * 1 MiB of descriptors, 16384 operands).
+ */
+typedef void *aclmdlRI;
+/* Opaque: the types of aclmdlRIKernelTaskParams' members. */
+typedef void *aclrtFuncHandle;
+typedef struct aclrtLaunchKernelCfg aclrtLaunchKernelCfg;
+
+/* Which threads may call unsafe functions (aclrtMemcpy, aclrtMemset, an
+ * async copy that must finish before it returns) while a capture runs. */
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_MODE_GLOBAL = 0,   /* no thread (unless it exchanged its mode) */
+    ACL_MODEL_RI_CAPTURE_MODE_THREAD_LOCAL, /* not the capturing thread */
+    ACL_MODEL_RI_CAPTURE_MODE_RELAXED,      /* every thread */
+} aclmdlRICaptureMode;
+
+typedef enum {
+    ACL_MODEL_RI_CAPTURE_STATUS_NONE = 0,    /* the stream is not capturing */
+    ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE,      /* capturing */
+    ACL_MODEL_RI_CAPTURE_STATUS_INVALIDATED, /* capturing, but a forbidden call spoilt it */
+} aclmdlRICaptureStatus;
+
+typedef enum aclmdlRITaskType {
+    ACL_MODEL_RI_TASK_DEFAULT,
+    ACL_MODEL_RI_TASK_KERNEL,
+    ACL_MODEL_RI_TASK_EVENT_RECORD,
+    ACL_MODEL_RI_TASK_EVENT_WAIT,
+    ACL_MODEL_RI_TASK_EVENT_RESET,
+    ACL_MODEL_RI_TASK_VALUE_WRITE,
+    ACL_MODEL_RI_TASK_VALUE_WAIT,
+} aclmdlRITaskType;
+
+typedef struct aclmdlRIKernelTaskParams {
+    aclrtFuncHandle funcHandle;
+    aclrtLaunchKernelCfg *cfg;
+    void *args;
+    uint32_t isHostArgs;
+    size_t argsSize;
+    uint32_t numBlocks;
+    uint32_t rsv[10];
+} aclmdlRIKernelTaskParams;
+
+typedef struct aclmdlRIEventRecordTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;  /* the event's creation flags */
+    uint32_t recordFlag; /* 0 */
+} aclmdlRIEventRecordTaskParams;
+
+typedef struct aclmdlRIEventWaitTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t waitFlag;   /* 0 */
+} aclmdlRIEventWaitTaskParams;
+
+typedef struct aclmdlRIEventResetTaskParams {
+    aclrtEvent event;
+    uint32_t eventFlag;
+    uint32_t resetFlag;
+} aclmdlRIEventResetTaskParams;
+
+typedef struct aclmdlRIValueWriteTaskParams {
+    void *devAddr;
+    uint64_t value;
+} aclmdlRIValueWriteTaskParams;
+
+typedef struct aclmdlRIValueWaitTaskParams {
+    void *devAddr;
+    uint64_t value;
+    uint32_t flag;       /* ACL_VALUE_WAIT_* */
+} aclmdlRIValueWaitTaskParams;
+
+typedef struct aclmdlRITaskParams {
+    aclmdlRITaskType type;
+    uint32_t rsv0[3];
+    aclrtTaskGrp taskGrp;
+    void *opInfoPtr;
+    size_t opInfoSize;
+    uint8_t rsv1[32];
+    union {
+        uint8_t rsv2[128];
+        struct aclmdlRIKernelTaskParams kernelTaskParams;
+        struct aclmdlRIEventRecordTaskParams eventRecordTaskParams;
+        struct aclmdlRIEventWaitTaskParams eventWaitTaskParams;
+        struct aclmdlRIEventResetTaskParams eventResetTaskParams;
+        struct aclmdlRIValueWriteTaskParams valueWriteTaskParams;
+        struct aclmdlRIValueWaitTaskParams valueWaitTaskParams;
+    };
+} aclmdlRITaskParams;
+
+/* aclmdlRIDebugJsonPrint flags. */
+#define ACL_MDLRI_DEBUG_JSON_PRINT_SUMMARY 0x0UL
+#define ACL_MDLRI_DEBUG_JSON_PRINT_VERBOSE 0x1UL
+
+/*
+ * Start capturing stream's tasks into a new model runtime instance (found
+ * with aclmdlRICaptureGetInfo). A stream already capturing gives
+ * ACL_ERROR_RT_STREAM_CAPTURED, a mode out of range ACL_ERROR_INVALID_PARAM.
+ * While capturing, aclrtSynchronizeStream / aclrtStreamQuery of a captured
+ * stream, host callbacks, model executions, an async copy that would have
+ * to finish on return (pageable memory), and the unsafe functions the mode
+ * forbids fail with ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT and invalidate the
+ * capture: later tasks fail with ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED and
+ * aclmdlRICaptureEnd() returns that code and destroys the instance.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode);
+
+/* The capture state of stream and, when capturing, its instance (modelRI
+ * NULL otherwise). Either output may be NULL. */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus *status,
+                                                    aclmdlRI *modelRI);
+
+/*
+ * End the capture begun on stream: *modelRI gets the instance, ready to be
+ * executed. ACL_ERROR_RT_STREAM_NOT_CAPTURED if stream is not capturing,
+ * ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED for a stream that only joined the
+ * capture, ACL_ERROR_RT_STREAM_CAPTURE_WRONG_THREAD from another thread than
+ * the one that began it (unless its mode was RELAXED). The capture ends
+ * and its instance is destroyed (*modelRI NULL) with
+ * ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED when it was invalidated and with
+ * ACL_ERROR_RT_STREAM_UNJOINED when a stream that joined it did not join
+ * back (its last task followed, through events, by a task of stream).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI *modelRI);
+
+/*
+ * Mark the operator calls captured on stream (capturing) until
+ * aclmdlRICaptureTaskGrpEnd as a task group, which *handle then names:
+ * aclmdlRICaptureTaskUpdateBegin/End may replace its tasks later. Only
+ * operator calls are allowed in a group (ACL_ERROR_RT_TASK_TYPE_NOT_SUPPORT);
+ * one group open per stream (ACL_ERROR_STREAM_TASK_GROUP_STATUS).
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp *handle);
+
+/*
+ * Update a task group: the operator calls made on stream (which must not be
+ * capturing) until aclmdlRICaptureTaskUpdateEnd are not run; they replace
+ * the group's tasks, one for one, from the instance's next replay on. The
+ * count and types must match (ACL_ERROR_RT_MODEL_UPDATE_FAILED at the end
+ * otherwise, nothing changed). vnpu applies the update when End is called.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle);
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream);
+
+/* Set the calling thread's capture mode to *mode; *mode gets the previous
+ * one (threads start with GLOBAL). */
+ACL_FUNC_VISIBILITY aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode *mode);
+
+/*
+ * Replay modelRI on stream (NULL: the current context's default stream):
+ * the captured tasks run in capture order after the stream's earlier work.
+ * vnpu: one SUBMIT, whatever the task count (within the kernel's per-job
+ * limits); a replay on another stream than the previous one waits for that
+ * one. An instance still capturing gives ACL_ERROR_RT_MODEL_CAPTURED; a
+ * stream that is itself capturing fails as a forbidden call.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream);
+
+/* Replay modelRI on the stream it was captured on and wait up to timeout
+ * ms (-1: forever) for it: ACL_ERROR_RT_STREAM_SYNC_TIMEOUT when late. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
+
+/* Destroy modelRI: vnpu waits for its replays still in flight, runs the
+ * destroy callbacks, then gives back the workspace it owned. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);
+
+/* Have func(userData) called when modelRI is destroyed (in registration
+ * order, on the destroying thread). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void *userData);
+
+/* The instance's id (unique in the process, from 1). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t *modelRIId);
+
+/* Name the instance (the last call wins; copied, at most 127 bytes kept). */
+ACL_FUNC_VISIBILITY aclError aclmdlRISetName(aclmdlRI modelRI, const char *name);
+
+/* Its name ("" if never set) into name[maxLen]: ACL_ERROR_INVALID_PARAM if
+ * it does not fit with its terminating NUL. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char *name);
+
+/* The streams captured into modelRI (the one that began the capture first).
+ * streams NULL: *numStreams gets the count; else *numStreams is the array's
+ * size (ACL_ERROR_RT_INSUFFICIENT_INPUT_ARRAY if too small). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream *streams, uint32_t *numStreams);
+
+/* The tasks captured on stream into its latest instance (not destroyed),
+ * in capture order; counts as for aclmdlRIGetStreams(). A stream of no
+ * instance gives ACL_ERROR_RT_STREAM_MODEL. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask *tasks, uint32_t *numTasks);
+
+/* A task's type: operators are KERNEL, copies and memsets DEFAULT. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType *type);
+
+/* A task's place in its instance's capture order (from 0, all streams). */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t *id);
+
+/* A task's parameters. vnpu: an operator's kernel parameters are all zero
+ * (vnpu has no kernel binaries); devAddr is the device address. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+
+/*
+ * Change a task's parameters from the next replay on: value writes (address,
+ * value), value waits (address, value, flag) and event records and waits
+ * (event). params->type must be the task's; other types give
+ * ACL_ERROR_FEATURE_UNSUPPORTED.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams *params);
+
+/* Skip the task from the next replay on. */
+ACL_FUNC_VISIBILITY aclError aclmdlRITaskDisable(aclmdlRITask task);
+
+/* Apply the task changes made since the last replay (vnpu applies them at
+ * the next replay anyway: this only makes it now). */
+ACL_FUNC_VISIBILITY aclError aclmdlRIUpdate(aclmdlRI modelRI);
+
+/* Print the instance (streams, tasks) on stdout. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
+
+/* Write the instance as JSON to the file path: its streams, tasks and
+ * dependencies (stream order and events); flags ACL_MDLRI_DEBUG_JSON_PRINT_*
+ * (VERBOSE adds each task's device arguments). tools/vnpu-ri2dot turns it
+ * into Graphviz dot. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags);
+
 #ifdef __cplusplus
 }
 #endif

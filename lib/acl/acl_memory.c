@@ -3,6 +3,7 @@
  * acl_memory.c - device and pinned host memory, copies and fills.
  */
 #include "acl_internal.h"
+#include "rt_ri.h"
 
 static aclError malloc_device(void **devPtr, size_t size, aclrtMemMallocPolicy policy, bool align32_only)
 {
@@ -90,6 +91,10 @@ static aclError memcpy_common(void *dst, size_t destMax, const void *src, size_t
 	ACL_REQUIRE(src);
 	if (count > destMax)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "count %zu is larger than destMax %zu", count, destMax);
+	/* A synchronous copy while a capture runs (CANN's unsafe call). */
+	ret = async ? ACL_SUCCESS : rt_ri_unsafe("aclrtMemcpy");
+	if (ret)
+		return ret;
 	if (async)
 		ret = acl_stream_begin(stream, &ctx, &s);
 	else
@@ -127,6 +132,9 @@ static aclError memset_common(void *devPtr, size_t maxCount, int32_t value, size
 	ACL_REQUIRE(devPtr);
 	if (count > maxCount)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "count %zu is larger than maxCount %zu", count, maxCount);
+	ret = async ? ACL_SUCCESS : rt_ri_unsafe("aclrtMemset");
+	if (ret)
+		return ret;
 	if (async)
 		ret = acl_stream_begin(stream, &ctx, &s);
 	else

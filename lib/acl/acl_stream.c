@@ -160,14 +160,9 @@ aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStrea
 
 	ACL_ENTER();
 	ACL_REQUIRE(devAddr);
-	switch (flag) {
-	case ACL_VALUE_WAIT_GEQ: cmp = VNPU_WAIT_GEQ; break;
-	case ACL_VALUE_WAIT_EQ: cmp = VNPU_WAIT_EQ; break;
-	case ACL_VALUE_WAIT_AND: cmp = VNPU_WAIT_AND; break;
-	case ACL_VALUE_WAIT_NOR: cmp = VNPU_WAIT_NOR; break;
-	default:
-		return rt_err(ACL_ERROR_INVALID_PARAM, "flag %u is not an ACL_VALUE_WAIT_* condition", flag);
-	}
+	ret = rt_value_cmp(flag, &cmp);
+	if (ret)
+		return ret;
 	ret = acl_stream_begin(stream, &ctx, &s);
 	if (ret)
 		return ret;

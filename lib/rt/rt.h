@@ -239,6 +239,10 @@ struct rt_stream {
 	/* The runtime's own workspace blocks last used by this stream. */
 	pthread_mutex_t ws_lock;
 	struct rt_wslist ws_cache;
+
+	/* The graph this stream's jobs are captured into (rt_ri.h), or NULL;
+	 * under submit_lock. */
+	struct rt_ri *cap;
 };
 
 /* A stream of @ctx on @dev. */
@@ -419,6 +423,12 @@ aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *sr
 aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
 		   struct rt_stream *async);
 aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
+/* The device address of the 8-byte word at @addr for value tasks: aligned,
+ * memory of @dev. */
+aclError rt_value_addr(struct rt_dev *dev, void *addr, uint64_t *va);
+/* ACL_VALUE_WAIT_* @flag to the kernel's VNPU_WAIT_* and back. */
+aclError rt_value_cmp(uint32_t flag, uint32_t *cmp);
+uint32_t rt_value_flag(uint32_t cmp);
 
 /* ---- bound pools (rt_bind.c) and the runtime's workspace pool (rt_pool.c) - */
 

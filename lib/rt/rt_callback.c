@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "rt.h"
+#include "rt_ri.h"
 
 #define MAX_REPORT_THREADS 1024
 
@@ -361,6 +362,9 @@ aclError rt_launch_callback(struct rt_stream *s, void (*fn)(void *), void *arg, 
 	bool subscribed, orphaned;
 	aclError ret;
 
+	ret = rt_ri_forbid(s, "a host callback");
+	if (ret)
+		return ret;
 	/* Checked first so that an unsubscribed stream gets no job. */
 	pthread_mutex_lock(&cb_lock);
 	subscribed = s->cbq.rep != NULL;
@@ -560,6 +564,9 @@ aclError rt_launch_host_func(struct rt_stream *s, void (*fn)(void *), void *arg)
 	bool attached, orphaned = false;
 	aclError ret;
 
+	ret = rt_ri_forbid(s, "a host function");
+	if (ret)
+		return ret;
 	ret = worker_start(dev);
 	if (ret)
 		return ret;

@@ -225,29 +225,63 @@ out:
 	return ret;
 }
 
-aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait)
+aclError rt_value_addr(struct rt_dev *dev, void *addr, uint64_t *va)
 {
-	struct drm_vnpu_task task;
 	struct rt_ptr p = { 0 };
 	aclError ret;
 
+	if (!addr)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "the address must not be NULL");
 	if ((uintptr_t)addr % 8)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "address %p is not 8-byte aligned", addr);
-	ret = rt_ptr_resolve(s->dev, addr, 8, "address", &p);
+	ret = rt_ptr_resolve(dev, addr, 8, "address", &p);
 	if (ret)
 		return ret;
-	if (!on_device(&p, s->dev)) {
-		ret = rt_err(ACL_ERROR_INVALID_PARAM, "address %p is not memory of device %u", addr, s->dev->index);
-		goto out;
+	if (!on_device(&p, dev))
+		ret = rt_err(ACL_ERROR_INVALID_PARAM, "address %p is not memory of device %u", addr, dev->index);
+	else
+		*va = device_va(&p);
+	rt_ptr_release(&p);
+	return ret;
+}
+
+aclError rt_value_cmp(uint32_t flag, uint32_t *cmp)
+{
+	switch (flag) {
+	case ACL_VALUE_WAIT_GEQ: *cmp = VNPU_WAIT_GEQ; break;
+	case ACL_VALUE_WAIT_EQ: *cmp = VNPU_WAIT_EQ; break;
+	case ACL_VALUE_WAIT_AND: *cmp = VNPU_WAIT_AND; break;
+	case ACL_VALUE_WAIT_NOR: *cmp = VNPU_WAIT_NOR; break;
+	default:
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flag %u is not an ACL_VALUE_WAIT_* condition", flag);
 	}
+	return ACL_SUCCESS;
+}
+
+uint32_t rt_value_flag(uint32_t cmp)
+{
+	switch (cmp) {
+	case VNPU_WAIT_EQ: return ACL_VALUE_WAIT_EQ;
+	case VNPU_WAIT_AND: return ACL_VALUE_WAIT_AND;
+	case VNPU_WAIT_NOR: return ACL_VALUE_WAIT_NOR;
+	default: return ACL_VALUE_WAIT_GEQ;
+	}
+}
+
+aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait)
+{
+	struct drm_vnpu_task task;
+	uint64_t va;
+	aclError ret;
+
+	ret = rt_value_addr(s->dev, addr, &va);
+	if (ret)
+		return ret;
 	memset(&task, 0, sizeof(task));
 	task.kind = wait ? VNPU_TASK_WAIT_VALUE : VNPU_TASK_WRITE_VALUE;
 	task.flags = VNPU_TASK_VALUE_64;
-	task.value.addr = device_va(&p);
+	task.value.addr = va;
 	task.value.value = value;
 	task.value.cmp = wait ? cmp : 0;
-	ret = rt_stream_submit(s, &task, 1, NULL, 0, NULL);
-out:
-	rt_ptr_release(&p);
-	return ret;
+	return rt_stream_submit(s, &task, 1, NULL, 0, NULL);
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "rt.h"
+#include "rt_ri.h"
 
 static void event_release(struct rt_obj *obj)
 {
@@ -111,8 +112,13 @@ aclError rt_event_record(struct rt_event *ev, struct rt_stream *s)
 	struct drm_vnpu_task task;
 	struct rt_stream *old;
 	uint64_t point;
+	bool captured;
 	aclError ret;
 
+	/* Into a capture: the graph's replays record it (rt_ri.c). */
+	ret = rt_ri_event_record(s, ev, &captured);
+	if (ret || captured)
+		return ret;
 	memset(&task, 0, sizeof(task));
 	task.kind = VNPU_TASK_TIMESTAMP;
 	task.timestamp.addr = ev->ts.va;
@@ -217,11 +223,16 @@ aclError rt_stream_wait_event(struct rt_stream *s, struct rt_event *ev)
 	struct drm_vnpu_task task;
 	struct rt_stream *rs;
 	uint64_t point, waited;
+	bool captured;
 	aclError ret;
 
 	if (ev->dev != s->dev)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "event %p belongs to device %u, stream %p to device %u",
 			      (void *)ev, ev->dev->index, (void *)s, s->dev->index);
+	/* Inside a capture, or joining one (rt_ri.c). */
+	ret = rt_ri_event_wait(s, ev, &captured);
+	if (ret || captured)
+		return ret;
 	/* Waiting for an event that was never recorded does not wait. */
 	if (!event_record_of(ev, &rs, &point))
 		return ACL_SUCCESS;

@@ -24,6 +24,7 @@ enum rt_obj_type {
 	RT_OBJ_STREAM,
 	RT_OBJ_EVENT,
 	RT_OBJ_ALLOCDESC,
+	RT_OBJ_RI,
 };
 
 struct rt_obj {

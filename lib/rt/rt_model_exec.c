@@ -40,6 +40,7 @@
 #include "rt.h"
 #include "rt_model.h"
 #include "rt_op.h"
+#include "rt_ri.h"
 
 struct span {
 	uint64_t addr, size;
@@ -607,6 +608,10 @@ aclError rt_model_execute(struct rt_model *m, const aclmdlDataset *input, aclmdl
 			     m->id, m->dev->index, e.s->dev->index);
 		goto out;
 	}
+	/* The arena's lifetime is the execution's, not a graph's. */
+	err = rt_ri_forbid(e.s, "a model execution");
+	if (err)
+		goto out;
 	err = rt_model_plan_for(m, input, &e.p);
 	if (err)
 		goto out;

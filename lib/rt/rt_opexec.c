@@ -38,6 +38,7 @@
 
 #include "rt.h"
 #include "rt_op.h"
+#include "rt_ri.h"
 
 /* Better words for the submit's errors that concern the workspace. */
 static aclError submit_error(const struct vops_plan *p, struct rt_stream *s, int kerr, bool user, uint64_t ws,
@@ -144,7 +145,9 @@ static aclError run_with_allocator(const struct vops_plan *p, const struct rt_op
 	 * stream order keeps the block safe for this stream's later work. */
 	if (err)
 		rt_err_save(&saved);	/* this operator's own failure stays */
-	fn->free(fn->obj, block);
+	/* Captured (no point): the graph owns the block until destroyed. */
+	if (err || point || !rt_ri_adopt_block(s, fn, block))
+		fn->free(fn->obj, block);
 	rt_err_restore(&saved);
 	rt_alloc_put(a);
 	return err;
@@ -160,8 +163,11 @@ static aclError run_with_pool(const struct vops_plan *p, const struct rt_op_bufs
 	if (err)
 		return err;
 	err = submit_call(p, bufs, s, b->va, 0, &point);
+	/* Captured (no point): the graph owns the block until destroyed. */
+	if (!err && !point && rt_ri_adopt_ws(s, b))
+		return ACL_SUCCESS;
 	/* Unused after a failure: its previous last use still bounds it. */
-	rt_pool_ws_give(s, b, err ? atomic_load(&s->last_point) : point);
+	rt_pool_ws_give(s, b, err || !point ? atomic_load(&s->last_point) : point);
 	return err;
 }
 

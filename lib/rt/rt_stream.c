@@ -20,6 +20,11 @@
  * Destroying a stream also drops its allocator registration (CANN keeps a
  * stale entry keyed by the dead handle), its pool bindings (with the
  * kernel stream) and hands its runtime workspace blocks to the device.
+ *
+ * While the stream captures into a task graph (s->cap, rt_ri.h), the submit
+ * functions record each job in the graph instead and report success with
+ * point 0; synchronizing and querying it are refused (they would wait for
+ * work that never runs) and invalidate the capture.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,6 +32,7 @@
 #include "rt.h"
 #include "rt_config.h"
 #include "rt_errmap.h"
+#include "rt_ri.h"
 
 static void stream_release(struct rt_obj *obj)
 {
@@ -217,6 +223,7 @@ aclError rt_stream_destroy(struct rt_stream *s, bool force)
 			drv_syncobj_wait(s->dev->fd, &s->syncobj, &point, 1, RT_FOREVER, false, NULL);
 	}
 	rt_callback_stream_gone(s);
+	rt_ri_stream_gone(s);
 
 	pthread_mutex_lock(&s->submit_lock);
 	pthread_mutex_lock(&s->pool_lock);
@@ -337,6 +344,12 @@ aclError rt_stream_submit_locked(struct rt_stream *s, const struct drm_vnpu_task
 	aclError err;
 	int kerr;
 
+	if (s->cap) {
+		/* Captured: recorded, not run; no point (rt_ri.h). */
+		if (point)
+			*point = 0;
+		return rt_ri_record_locked(s, tasks, ntasks, NULL, 0, nin);
+	}
 	err = stream_kernel_init(s);
 	if (err)
 		return err;
@@ -363,6 +376,15 @@ aclError rt_stream_submit_ops(struct rt_stream *s, const struct drm_vnpu_task *t
 
 	*kerr = 0;
 	pthread_mutex_lock(&s->submit_lock);
+	if (s->cap) {
+		/* Captured: recorded, not run; no point (rt_ri.h). The
+		 * stream's pool setting is the replay's business. */
+		if (point)
+			*point = 0;
+		err = rt_ri_record_locked(s, tasks, ntasks, data, data_size, nin);
+		pthread_mutex_unlock(&s->submit_lock);
+		return err;
+	}
 	err = stream_kernel_init(s);
 	/* The kernel checks pool workspace per stream, so the setting follows
 	 * what this job's workspace is; it changes only when the stream
@@ -414,6 +436,11 @@ aclError rt_stream_wait_point(struct rt_stream *s, uint64_t point, int64_t deadl
 
 aclError rt_stream_synchronize(struct rt_stream *s, int64_t deadline)
 {
+	/* Captured work has not run: waiting for it cannot be captured. */
+	aclError err = rt_ri_forbid(s, "synchronizing the stream");
+
+	if (err)
+		return err;
 	return rt_stream_wait_point(s, atomic_load(&s->last_point), deadline);
 }
 
@@ -431,7 +458,10 @@ bool rt_stream_point_done(struct rt_stream *s, uint64_t point)
 aclError rt_stream_query(struct rt_stream *s, bool *complete)
 {
 	uint64_t point = atomic_load(&s->last_point);
+	aclError err = rt_ri_forbid(s, "querying the stream");
 
+	if (err)
+		return err;
 	*complete = rt_stream_point_done(s, point);
 	if (!*complete)
 		return ACL_SUCCESS;
