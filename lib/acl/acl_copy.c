@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "acl_internal.h"
+#include "rt_ri.h"
 
 /* Run @pc (@n pieces) on the current context, on @stream if @async. */
 static aclError copy_pieces(const struct rt_copy_piece *pc, size_t n, aclrtStream stream, bool async, size_t *fail)
@@ -19,6 +20,11 @@ static aclError copy_pieces(const struct rt_copy_piece *pc, size_t n, aclrtStrea
 	struct rt_stream *s = NULL;
 	aclError ret;
 
+	/* A synchronous copy while a capture runs (CANN's unsafe call); an
+	 * async one is captured, or refused where it would wait. */
+	ret = async ? ACL_SUCCESS : rt_ri_unsafe("a synchronous copy");
+	if (ret)
+		return ret;
 	if (async)
 		ret = acl_stream_begin(stream, &ctx, &s);
 	else

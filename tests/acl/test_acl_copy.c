@@ -304,6 +304,43 @@ START_TEST(batch_arguments_and_fail_index)
 }
 END_TEST
 
+/* Captured (aclmdlRI*): a 2-D async copy of device memory is recorded and
+ * replayed; a synchronous 2-D copy under a GLOBAL capture is refused and
+ * invalidates it, as aclrtMemcpy is. */
+START_TEST(two_d_copies_under_capture)
+{
+	unsigned char h[ROWS * DPITCH], back[ROWS * DPITCH];
+	void *d1, *d2;
+	aclmdlRI ri;
+
+	acl_test_fill(h, sizeof(h), 31);
+	ACL_OK(aclrtMalloc(&d1, sizeof(h), ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtMalloc(&d2, sizeof(h), ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtMemcpy(d1, sizeof(h), h, sizeof(h), ACL_MEMCPY_HOST_TO_DEVICE));
+	ACL_OK(aclrtMemset(d2, sizeof(h), 0, sizeof(h)));
+	ACL_OK(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_RELAXED));
+	ACL_OK(aclrtMemcpy2dAsync(d2, DPITCH, d1, SPITCH, WIDTH, ROWS, ACL_MEMCPY_DEVICE_TO_DEVICE, stream));
+	ACL_OK(aclmdlRICaptureEnd(stream, &ri));
+	/* Nothing ran yet. */
+	ACL_OK(aclrtMemcpy(back, sizeof(back), d2, sizeof(back), ACL_MEMCPY_DEVICE_TO_HOST));
+	for (size_t i = 0; i < sizeof(back); i++)
+		ck_assert_uint_eq(back[i], 0);
+	ACL_OK(aclmdlRIExecuteAsync(ri, stream));
+	ACL_OK(aclrtSynchronizeStream(stream));
+	memset(back, 0, sizeof(back));
+	ACL_OK(aclrtMemcpy(back, sizeof(back), d2, sizeof(back), ACL_MEMCPY_DEVICE_TO_HOST));
+	for (size_t r = 0; r < ROWS; r++)
+		ck_assert_msg(!memcmp(back + r * DPITCH, h + r * SPITCH, WIDTH), "row %zu differs", r);
+	ACL_OK(aclmdlRIDestroy(ri));
+	ACL_OK(aclmdlRICaptureBegin(stream, ACL_MODEL_RI_CAPTURE_MODE_GLOBAL));
+	ACL_ERR(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT,
+		aclrtMemcpy2d(d2, DPITCH, h, SPITCH, WIDTH, ROWS, ACL_MEMCPY_HOST_TO_DEVICE));
+	ACL_ERR(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRICaptureEnd(stream, &ri));
+	ACL_OK(aclrtFree(d1));
+	ACL_OK(aclrtFree(d2));
+}
+END_TEST
+
 static Suite *copy_suite(void)
 {
 	Suite *s = suite_create("acl_copy");
@@ -315,6 +352,7 @@ static Suite *copy_suite(void)
 	tcase_add_test(tc, async_copies_are_one_submit);
 	tcase_add_loop_test(tc, batch_copies_every_direction, 0, 4);
 	tcase_add_test(tc, batch_arguments_and_fail_index);
+	tcase_add_test(tc, two_d_copies_under_capture);
 	suite_add_tcase(s, tc);
 	return s;
 }
