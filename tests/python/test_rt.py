@@ -187,6 +187,38 @@ class Memory(unittest.TestCase):
         with self.assertRaises(TypeError):
             acl.util.numpy_to_ptr([1, 2, 3])
 
+    def test_memcpy2d_and_a_captured_graph(self):
+        # A 4 x 6 matrix into a device matrix of pitch 16, back with pitch 8.
+        src = np.arange(24, dtype=np.uint8).reshape(4, 6)
+        out = np.zeros((4, 8), dtype=np.uint8)
+        d, ret = acl.rt.malloc(64, C.ACL_MEM_MALLOC_HUGE_FIRST)
+        check(ret, "malloc")
+        self.assertEqual(acl.rt.memcpy2d(d, 16, acl.util.numpy_to_ptr(src), 6, 6, 4,
+                                         C.ACL_MEMCPY_HOST_TO_DEVICE), 0)
+        self.assertEqual(acl.rt.memcpy2d_async(acl.util.numpy_to_ptr(out), 8, d, 16, 6, 4,
+                                               C.ACL_MEMCPY_DEVICE_TO_HOST, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        np.testing.assert_array_equal(out[:, :6], src)
+        np.testing.assert_array_equal(out[:, 6:], 0)
+        # Capture a fill of the device matrix, then replay it.
+        self.assertEqual(acl.mdl.ri_capture_begin(self.stream, 2), 0)   # RELAXED
+        status, ri, ret = acl.mdl.ri_capture_get_info(self.stream)
+        self.assertEqual((status, ret), (1, 0))                         # ACTIVE
+        self.assertEqual(acl.rt.memset_async(d, 64, 7, 64, self.stream), 0)
+        ri, ret = acl.mdl.ri_capture_end(self.stream)
+        self.assertEqual(ret, 0)
+        self.assertNotEqual(ri, 0)
+        rid, ret = acl.mdl.ri_get_id(ri)
+        self.assertEqual(ret, 0)
+        self.assertGreater(rid, 0)
+        self.assertEqual(acl.mdl.ri_execute_async(ri, self.stream), 0)
+        self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
+        back = np.zeros(64, dtype=np.uint8)
+        self.assertEqual(acl.rt.memcpy(acl.util.numpy_to_ptr(back), 64, d, 64, C.ACL_MEMCPY_DEVICE_TO_HOST), 0)
+        np.testing.assert_array_equal(back, 7)
+        self.assertEqual(acl.mdl.ri_destroy(ri), 0)
+        self.assertEqual(acl.rt.free(d), 0)
+
     def test_dvpp(self):
         ptr, ret = acl.media.dvpp_malloc(4096)
         self.assertEqual(ret, C.ACL_SUCCESS)
