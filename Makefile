@@ -270,12 +270,12 @@ $(B)/bench/bench_peers: tests/bench/bench_peers.c tests/bench/bench.h
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< -luring
 
 # bench_allocator launches operators through libascendcl.
-$(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h $(LIB) $(B)/lib/libascendcl.so
+$(B)/bench/bench_allocator: tests/bench/bench_allocator.c tests/bench/bench.h tests/bench/bench_acl.h $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
 
 # bench_capture replays captured graphs (aclmdlRI) through libascendcl.
-$(B)/bench/bench_capture: tests/bench/bench_capture.c tests/bench/bench.h $(LIB) $(B)/lib/libascendcl.so
+$(B)/bench/bench_capture: tests/bench/bench_capture.c tests/bench/bench.h tests/bench/bench_acl.h $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(ACL_LINK)
 

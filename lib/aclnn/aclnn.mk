@@ -120,6 +120,6 @@ $(B)/lib-san/$(NN_OPS_SONAME): $(NN_SAN_OPS_OBJS) lib/aclnn/libopapi.map $(B)/li
 nntests: $(NN_SAN_LIBS)
 
 # bench_aclnn launches operators both ways (aclnn and aclopExecuteV2).
-$(B)/bench/bench_aclnn: tests/bench/bench_aclnn.c tests/bench/bench.h $(NN_LIBS) $(LIB) $(B)/lib/libascendcl.so
+$(B)/bench/bench_aclnn: tests/bench/bench_aclnn.c tests/bench/bench.h tests/bench/bench_acl.h $(NN_LIBS) $(LIB) $(B)/lib/libascendcl.so
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< $(NN_LINK)

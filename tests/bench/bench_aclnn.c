@@ -27,36 +27,14 @@
 
 #include "acl/acl.h"
 #include "aclnnop/aclnn_add.h"
+#include "bench_acl.h"
 #include "bench.h"
 
 #define N 16
 
 static bool quick;
-static bool counting;
-static unsigned long drm_ioctls;
 
-int ioctl(int fd, unsigned long request, ...)
-{
-	va_list ap;
-	void *arg;
 
-	va_start(ap, request);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (counting && _IOC_TYPE(request) == 'd')
-		drm_ioctls++;
-	return (int)syscall(SYS_ioctl, fd, request, arg);
-}
-
-#define CHECK(call)                                                                                 \
-	do {                                                                                        \
-		int r_ = (int)(call);                                                               \
-		if (r_) {                                                                           \
-			const char *m_ = aclGetRecentErrMsg();                                      \
-			fprintf(stderr, "%s failed: %d (%s)\n", #call, r_, m_ ? m_ : "no message"); \
-			exit(1);                                                                    \
-		}                                                                                   \
-	} while (0)
 
 static unsigned int scaled(unsigned int full, unsigned int smoke)
 {
@@ -112,13 +90,13 @@ static double count(struct bufs *b, void (*fn)(struct bufs *), unsigned int k)
 {
 	unsigned int i;
 
-	drm_ioctls = 0;
-	counting = true;
+	bench_ioctls.drm = 0;
+	bench_ioctls.counting = true;
 	for (i = 0; i < k; i++)
 		fn(b);
-	counting = false;
+	bench_ioctls.counting = false;
 	CHECK(aclrtSynchronizeStream(b->s));
-	return (double)drm_ioctls / k;
+	return (double)bench_ioctls.drm / k;
 }
 
 int main(int argc, char **argv)

@@ -43,6 +43,7 @@
 
 #include "acl/acl.h"
 #include "acl/acl_rt_allocator.h"
+#include "bench_acl.h"
 #include "bench.h"
 #include "vnpu_drm.h"
 
@@ -55,44 +56,8 @@ static unsigned int scaled(unsigned int full, unsigned int smoke)
 	return quick ? smoke : full;
 }
 
-#define CHECK(call)                                                                              \
-	do {                                                                                     \
-		aclError r_ = (call);                                                            \
-		if (r_ != ACL_SUCCESS) {                                                         \
-			const char *m_ = aclGetRecentErrMsg();                                   \
-			fprintf(stderr, "%s failed: %d (%s)\n", #call, r_, m_ ? m_ : "no message"); \
-			exit(1);                                                                 \
-		}                                                                                \
-	} while (0)
 
-/* ---- counting ioctls ------------------------------------------------------------ */
 
-static bool counting, timing;
-static unsigned long drm_ioctls, submits;
-static uint64_t ioctl_ns;
-
-/* Interposes the C library's ioctl() for the whole process (libdrm too). */
-int ioctl(int fd, unsigned long request, ...)
-{
-	va_list ap;
-	void *arg;
-
-	va_start(ap, request);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (counting && _IOC_TYPE(request) == DRM_IOCTL_BASE) {
-		drm_ioctls++;
-		submits += _IOC_NR(request) == DRM_COMMAND_BASE + DRM_VNPU_SUBMIT;
-	}
-	if (timing) {
-		uint64_t t0 = bench_now_ns();
-		int ret = (int)syscall(SYS_ioctl, fd, request, arg);
-
-		ioctl_ns += bench_now_ns() - t0;
-		return ret;
-	}
-	return (int)syscall(SYS_ioctl, fd, request, arg);
-}
 
 /* ---- a caching allocator: one block, reused (stream order) ---------------------- */
 
@@ -145,14 +110,14 @@ static double burst(struct op *op, aclrtStream s, double *user)
 	uint64_t t0;
 	unsigned int i;
 
-	ioctl_ns = 0;
-	timing = true;
+	bench_ioctls.ns = 0;
+	bench_ioctls.timing = true;
 	t0 = bench_now_ns();
 	for (i = 0; i < BURST; i++)
 		launch(op, s);
 	t0 = bench_now_ns() - t0;
-	timing = false;
-	*user = (double)(t0 - ioctl_ns) / BURST;
+	bench_ioctls.timing = false;
+	*user = (double)(t0 - bench_ioctls.ns) / BURST;
 	CHECK(aclrtSynchronizeStream(s));
 	return (double)t0 / BURST;
 }
@@ -227,14 +192,14 @@ static void count_ioctls(struct op *op, aclrtStream s, const char *ioctl_name, c
 {
 	unsigned int n = scaled(1000, 50), i;
 
-	drm_ioctls = submits = 0;
-	counting = true;
+	bench_ioctls.drm = bench_ioctls.submits = 0;
+	bench_ioctls.counting = true;
 	for (i = 0; i < n; i++)
 		launch(op, s);
-	counting = false;
+	bench_ioctls.counting = false;
 	CHECK(aclrtSynchronizeStream(s));
-	bench_count(ioctl_name, (double)drm_ioctls / n);
-	bench_count(submit_name, (double)submits / n);
+	bench_count(ioctl_name, (double)bench_ioctls.drm / n);
+	bench_count(submit_name, (double)bench_ioctls.submits / n);
 }
 
 int main(int argc, char **argv)

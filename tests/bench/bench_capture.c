@@ -30,36 +30,14 @@
 #include <unistd.h>
 
 #include "acl/acl.h"
+#include "bench_acl.h"
 #include "bench.h"
 
 #define N 16
 #define OPS 256
 
-static bool counting;
-static unsigned long drm_ioctls;
 
-int ioctl(int fd, unsigned long request, ...)
-{
-	va_list ap;
-	void *arg;
 
-	va_start(ap, request);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (counting && _IOC_TYPE(request) == 'd')
-		drm_ioctls++;
-	return (int)syscall(SYS_ioctl, fd, request, arg);
-}
-
-#define CHECK(call)                                                                                 \
-	do {                                                                                        \
-		int r_ = (int)(call);                                                               \
-		if (r_) {                                                                           \
-			const char *m_ = aclGetRecentErrMsg();                                      \
-			fprintf(stderr, "%s failed: %d (%s)\n", #call, r_, m_ ? m_ : "no message"); \
-			exit(1);                                                                    \
-		}                                                                                   \
-	} while (0)
 
 struct bufs {
 	aclTensorDesc *desc;
@@ -158,17 +136,17 @@ int main(int argc, char **argv)
 	bench_report(&s_replay, "capture_replay_task_256", "ns");
 	bench_report(&s_off, "capture_replay_off_task_256", "ns");
 
-	drm_ioctls = 0;
-	counting = true;
+	bench_ioctls.drm = 0;
+	bench_ioctls.counting = true;
 	CHECK(aclmdlRIExecuteAsync(ri, b.s));
-	counting = false;
-	bench_count("capture_replay_ioctls", (double)drm_ioctls);
+	bench_ioctls.counting = false;
+	bench_count("capture_replay_ioctls", (double)bench_ioctls.drm);
 	CHECK(aclrtSynchronizeStream(b.s));
-	drm_ioctls = 0;
-	counting = true;
+	bench_ioctls.drm = 0;
+	bench_ioctls.counting = true;
 	add(&b);
-	counting = false;
-	bench_count("capture_launch_ioctls", (double)drm_ioctls);
+	bench_ioctls.counting = false;
+	bench_count("capture_launch_ioctls", (double)bench_ioctls.drm);
 	CHECK(aclrtSynchronizeStream(b.s));
 
 	CHECK(aclmdlRIDestroy(ri));

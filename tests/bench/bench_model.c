@@ -44,6 +44,7 @@
 #include "acl/acl.h"
 #include "acl/acl_mdl.h"
 #include "acl/acl_rt_allocator.h"
+#include "bench_acl.h"
 #include "bench.h"
 #include "models.h"
 #include "vnpu_drm.h"
@@ -57,36 +58,8 @@ static unsigned int scaled(unsigned int full, unsigned int smoke)
 	return quick ? smoke : full;
 }
 
-#define CHECK(call)                                                                                 \
-	do {                                                                                        \
-		aclError r_ = (call);                                                               \
-		if (r_ != ACL_SUCCESS) {                                                            \
-			const char *m_ = aclGetRecentErrMsg();                                      \
-			fprintf(stderr, "%s failed: %d (%s)\n", #call, r_, m_ ? m_ : "no message"); \
-			exit(1);                                                                    \
-		}                                                                                   \
-	} while (0)
 
-/* ---- counting ioctls ------------------------------------------------------------ */
 
-static bool counting;
-static unsigned long drm_ioctls, submits;
-
-/* Interposes the C library's ioctl() for the whole process (libdrm too). */
-int ioctl(int fd, unsigned long request, ...)
-{
-	va_list ap;
-	void *arg;
-
-	va_start(ap, request);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (counting && _IOC_TYPE(request) == DRM_IOCTL_BASE) {
-		drm_ioctls++;
-		submits += _IOC_NR(request) == DRM_COMMAND_BASE + DRM_VNPU_SUBMIT;
-	}
-	return (int)syscall(SYS_ioctl, fd, request, arg);
-}
 
 /* ---- an allocator that measures ----------------------------------------------------- */
 
@@ -525,25 +498,25 @@ static void count_net(struct net *n, aclrtStream s)
 	unsigned int k = scaled(200, 20), i;
 	char name[64];
 
-	drm_ioctls = submits = 0;
-	counting = true;
+	bench_ioctls.drm = bench_ioctls.submits = 0;
+	bench_ioctls.counting = true;
 	for (i = 0; i < k; i++)
 		run_model(n, s);
-	counting = false;
+	bench_ioctls.counting = false;
 	CHECK(aclrtSynchronizeStream(s));
 	snprintf(name, sizeof(name), "model_ioctls_%s", n->name);
-	bench_count(name, (double)drm_ioctls / k);
+	bench_count(name, (double)bench_ioctls.drm / k);
 	snprintf(name, sizeof(name), "model_submits_%s", n->name);
-	bench_count(name, (double)submits / k);
+	bench_count(name, (double)bench_ioctls.submits / k);
 
-	drm_ioctls = submits = 0;
-	counting = true;
+	bench_ioctls.drm = bench_ioctls.submits = 0;
+	bench_ioctls.counting = true;
 	for (i = 0; i < k; i++)
 		run_ops(n, s);
-	counting = false;
+	bench_ioctls.counting = false;
 	CHECK(aclrtSynchronizeStream(s));
 	snprintf(name, sizeof(name), "ops_ioctls_%s", n->name);
-	bench_count(name, (double)drm_ioctls / k);
+	bench_count(name, (double)bench_ioctls.drm / k);
 }
 
 /* Peak and sum of the bytes one execution takes from a registered allocator. */

@@ -46,7 +46,7 @@ MODEL_EXAMPLES := $(patsubst tests/acl/examples/%.c,$(B)/acl/examples/%,\
 
 $(MODEL_EXAMPLES): tests/onnx/models.h | $(MODELS)
 
-$(B)/bench/bench_model: tests/bench/bench_model.c tests/bench/bench.h tests/onnx/models.h $(LIB) \
+$(B)/bench/bench_model: tests/bench/bench_model.c tests/bench/bench.h tests/bench/bench_acl.h tests/onnx/models.h $(LIB) \
 		$(B)/lib/libascendcl.so | $(MODELS)
 	@mkdir -p $(dir $@)
 	$(CC) $(USER_CPPFLAGS) -Itests/bench -Itests/onnx -std=gnu11 -O2 -g $(WARN) -pthread -o $@ $< \
