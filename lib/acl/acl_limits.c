@@ -34,6 +34,19 @@ static size_t round_up(size_t x, size_t to)
 	return (x + to - 1) / to * to;
 }
 
+/* The answer for a limit vnpu does not keep: a SIMT one, or no limit. */
+static aclError limit_unsupported(aclrtDeviceLimit limit)
+{
+	switch (limit) {
+	case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
+	case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
+	case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
+		return rt_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "vnpu has no SIMT cores (limit %d)", (int)limit);
+	default:
+		return rt_err(ACL_ERROR_RT_PARAM_INVALID, "%d is not an aclrtDeviceLimit", (int)limit);
+	}
+}
+
 aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 {
 	ACL_ENTER();
@@ -55,12 +68,9 @@ aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value)
 		printf_fifo = round_up(value, 8);
 		pthread_mutex_unlock(&limits_lock);
 		return ACL_SUCCESS;
-	case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
-	case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
-	case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
-		return rt_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "vnpu has no SIMT cores (limit %d)", (int)limit);
+	default:
+		return limit_unsupported(limit);
 	}
-	return rt_err(ACL_ERROR_RT_PARAM_INVALID, "%d is not an aclrtDeviceLimit", (int)limit);
 }
 
 aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
@@ -74,12 +84,9 @@ aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value)
 		*value = limit == ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE ? simd_stack : printf_fifo;
 		pthread_mutex_unlock(&limits_lock);
 		return ACL_SUCCESS;
-	case ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE:
-	case ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE:
-	case ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE:
-		return rt_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, "vnpu has no SIMT cores (limit %d)", (int)limit);
+	default:
+		return limit_unsupported(limit);
 	}
-	return rt_err(ACL_ERROR_RT_PARAM_INVALID, "%d is not an aclrtDeviceLimit", (int)limit);
 }
 
 /* The engines of device @dev (every core kind is an engine for vnpu). */

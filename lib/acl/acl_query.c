@@ -323,57 +323,29 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
 	return ACL_SUCCESS;
 }
 
-/* The id mappings: vnpu's user, logical and physical ids are one index. */
-static aclError map_id(int32_t in, int32_t *out)
-{
-	aclError ret = rt_device_check_id(in);
+/*
+ * The id mappings: vnpu's user, logical and physical ids are one index, so
+ * each mapping checks the id and copies it.
+ */
+#define ACL_ID_MAPPING(name, in, out)                                   \
+	aclError name(const int32_t in, int32_t *const out)             \
+	{                                                               \
+		aclError ret;                                           \
+                                                                        \
+		ACL_ENTER();                                            \
+		ACL_REQUIRE(out);                                       \
+		ret = rt_device_check_id(in);                           \
+		if (!ret)                                               \
+			*out = in;                                      \
+		return ret;                                             \
+	}
 
-	if (!ret)
-		*out = in;
-	return ret;
-}
-
-aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t *const logicDevId)
-{
-	ACL_ENTER();
-	ACL_REQUIRE(logicDevId);
-	return map_id(userDevid, logicDevId);
-}
-
-aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t *const userDevid)
-{
-	ACL_ENTER();
-	ACL_REQUIRE(userDevid);
-	return map_id(logicDevId, userDevid);
-}
-
-aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t *const logicDevId)
-{
-	ACL_ENTER();
-	ACL_REQUIRE(logicDevId);
-	return map_id(phyDevId, logicDevId);
-}
-
-aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t *const phyDevId)
-{
-	ACL_ENTER();
-	ACL_REQUIRE(phyDevId);
-	return map_id(logicDevId, phyDevId);
-}
-
-aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t *const userDevId)
-{
-	ACL_ENTER();
-	ACL_REQUIRE(userDevId);
-	return map_id(phyDevId, userDevId);
-}
-
-aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t *const phyDevId)
-{
-	ACL_ENTER();
-	ACL_REQUIRE(phyDevId);
-	return map_id(userDevId, phyDevId);
-}
+ACL_ID_MAPPING(aclrtGetLogicDevIdByUserDevId, userDevid, logicDevId)
+ACL_ID_MAPPING(aclrtGetUserDevIdByLogicDevId, logicDevId, userDevid)
+ACL_ID_MAPPING(aclrtGetLogicDevIdByPhyDevId, phyDevId, logicDevId)
+ACL_ID_MAPPING(aclrtGetPhyDevIdByLogicDevId, logicDevId, phyDevId)
+ACL_ID_MAPPING(aclrtGetUserDevIdByPhyDevId, phyDevId, userDevId)
+ACL_ID_MAPPING(aclrtGetPhyDevIdByUserDevId, userDevId, phyDevId)
 
 aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompatible)
 {

@@ -83,15 +83,22 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *ve
 	return ACL_SUCCESS;
 }
 
+/* The version of @name for a caller whose output is @out (NULL checks). */
+static aclError pkg_query(const char *name, const void *out, struct pkg_version *v)
+{
+	ACL_REQUIRE(name);
+	if (!out)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "the output must not be NULL");
+	return pkg_lookup(name, v);
+}
+
 aclError aclsysGetVersionStr(char *pkgName, char *versionStr)
 {
 	struct pkg_version v;
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(pkgName);
-	ACL_REQUIRE(versionStr);
-	ret = pkg_lookup(pkgName, &v);
+	ret = pkg_query(pkgName, versionStr, &v);
 	if (!ret)
 		snprintf(versionStr, ACL_PKG_VERSION_MAX_SIZE, "%u.%u.%u", v.major, v.minor, v.patch);
 	return ret;
@@ -103,9 +110,7 @@ aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum)
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(pkgName);
-	ACL_REQUIRE(versionNum);
-	ret = pkg_lookup(pkgName, &v);
+	ret = pkg_query(pkgName, versionNum, &v);
 	if (ret)
 		return ret;
 	if (v.major > 200 || v.minor > 99 || v.patch > 99)

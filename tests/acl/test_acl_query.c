@@ -834,19 +834,6 @@ static aclError on_fini(void *data)
 	return fini_calls.ret;
 }
 
-static char *write_config(const char *text)
-{
-	static char path[64];
-	int fd;
-
-	strcpy(path, "/tmp/acl-qconfig-XXXXXX");
-	fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	return path;
-}
-
 START_TEST(init_callback_registered_before_init_runs_at_init)
 {
 	const char *cfg = "{\"x\": 1}";
@@ -856,7 +843,7 @@ START_TEST(init_callback_registered_before_init_runs_at_init)
 	/* Registering again replaces the user data: still one call. */
 	ACL_OK(aclInitCallbackRegister(ACL_REG_TYPE_OTHER, on_init, &tag));
 	ck_assert_int_eq(init_calls.n, 0);
-	ACL_OK(aclInit(write_config(cfg)));
+	ACL_OK(aclInit(acl_test_write_config(cfg)));
 	ck_assert_int_eq(init_calls.n, 1);
 	ck_assert_str_eq(init_calls.config, cfg);
 	ck_assert_uint_eq(init_calls.len, strlen(cfg));
