@@ -30,11 +30,18 @@ static aclError dev_param(int32_t dev, uint32_t param, int64_t *value)
 	return ret;
 }
 
-static aclError dev_id(uint32_t id)
+/*
+ * The checks every device query starts with: its output @out (named @what
+ * in the message) is not NULL, and @dev names a device (ids are uint32_t
+ * in some prototypes, int32_t in others).
+ */
+static aclError query_check(int64_t dev, const void *out, const char *what)
 {
-	if (id > (uint32_t)INT32_MAX)
-		return rt_err(ACL_ERROR_RT_INVALID_DEVICEID, "device id %u is out of range", id);
-	return rt_device_check_id((int32_t)id);
+	if (!out)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%s must not be NULL", what);
+	if (dev < 0 || dev > INT32_MAX)
+		return rt_err(ACL_ERROR_RT_INVALID_DEVICEID, "device id %lld is out of range", (long long)dev);
+	return rt_device_check_id((int32_t)dev);
 }
 
 static aclError not_supported_attr(int attr)
@@ -47,8 +54,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(value);
-	ret = dev_id(deviceId);
+	ret = query_check(deviceId, value, "value");
 	if (ret)
 		return ret;
 	switch (attr) {
@@ -102,8 +108,7 @@ aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatu
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(value);
-	ret = rt_device_check_id(deviceId);
+	ret = query_check(deviceId, value, "value");
 	if (ret)
 		return ret;
 	switch (devFeatureType) {
@@ -121,8 +126,7 @@ aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(value);
-	ret = dev_id(deviceId);
+	ret = query_check(deviceId, value, "value");
 	if (ret)
 		return ret;
 	switch (deviceInfo) {
@@ -221,8 +225,7 @@ aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid)
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(uuid);
-	ret = rt_device_check_id(deviceId);
+	ret = query_check(deviceId, uuid, "uuid");
 	if (ret)
 		return ret;
 	/* Derived from the index alone, so the same device has the same UUID
@@ -308,10 +311,9 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(value);
-	ret = dev_id(deviceId);
+	ret = query_check(deviceId, value, "value");
 	if (!ret)
-		ret = dev_id(otherDeviceId);
+		ret = query_check(otherDeviceId, value, "value");
 	if (ret)
 		return ret;
 	if (deviceId == otherDeviceId)
@@ -333,8 +335,7 @@ aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t
 		aclError ret;                                           \
                                                                         \
 		ACL_ENTER();                                            \
-		ACL_REQUIRE(out);                                       \
-		ret = rt_device_check_id(in);                           \
+		ret = query_check(in, out, #out);                       \
 		if (!ret)                                               \
 			*out = in;                                      \
 		return ret;                                             \
@@ -363,8 +364,7 @@ aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *act
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(active);
-	ret = rt_device_check_id(deviceId);
+	ret = query_check(deviceId, active, "active");
 	if (ret)
 		return ret;
 	if (flags)
@@ -384,11 +384,10 @@ aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo,
 	int first;
 
 	ACL_ENTER();
-	ACL_REQUIRE(memUsageInfo);
 	ACL_REQUIRE(outputNum);
 	if (!inputNum)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "inputNum is 0");
-	ret = rt_device_check_id(deviceId);
+	ret = query_check(deviceId, memUsageInfo, "memUsageInfo");
 	if (ret)
 		return ret;
 	dev = rt_device_get_open(deviceId);
@@ -422,8 +421,7 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
 	aclError ret;
 
 	ACL_ENTER();
-	ACL_REQUIRE(errorInfo);
-	ret = rt_device_check_id(deviceId);
+	ret = query_check(deviceId, errorInfo, "errorInfo");
 	if (ret)
 		return ret;
 	memset(errorInfo, 0, sizeof(*errorInfo));
