@@ -297,6 +297,71 @@ ACL_FUNC_VISIBILITY aclError aclSetTensorShape(aclTensorDesc *desc, int numDims,
  * NULL on failure. vnpu: the name of its virtual NPU. */
 ACL_FUNC_VISIBILITY const char *aclrtGetSocName(void);
 
+/* ---- Queries, conversions and application logs (acl_query.c, acl_version.c) */
+
+/* Severity of an aclAppLog() line. */
+typedef enum {
+    ACL_DEBUG = 0,
+    ACL_INFO = 1,
+    ACL_WARNING = 2,
+    ACL_ERROR = 3,
+} aclLogLevel;
+
+/* Runtime options of aclrtSetSysParamOpt() and aclrtCtxSetSysParamOpt(). */
+typedef enum { ACL_OPT_DETERMINISTIC = 0, ACL_OPT_ENABLE_DEBUG_KERNEL = 1 } aclSysParamOpt;
+
+/* Features of the software stack asked about with aclGetCannAttribute(). */
+typedef enum {
+    ACL_CANN_ATTR_UNDEFINED = -1,
+    ACL_CANN_ATTR_INF_NAN = 0,
+    ACL_CANN_ATTR_BF16 = 1,
+    ACL_CANN_ATTR_JIT_COMPILE = 2,
+} aclCannAttr;
+
+/* Device figures of aclGetDeviceCapability(). */
+typedef enum {
+    ACL_DEVICE_INFO_UNDEFINED = -1,
+    ACL_DEVICE_INFO_AI_CORE_NUM = 0,
+    ACL_DEVICE_INFO_VECTOR_CORE_NUM = 1,
+    ACL_DEVICE_INFO_L2_SIZE = 2,
+} aclDeviceInfo;
+
+/* IEEE 754 binary16 to float, exactly (NaN payloads become a quiet NaN). */
+ACL_FUNC_VISIBILITY float aclFloat16ToFloat(aclFloat16 value);
+
+/* float to the nearest binary16 (ties to even); too large values become
+ * infinity, NaN stays NaN. */
+ACL_FUNC_VISIBILITY aclFloat16 aclFloatToFloat16(float value);
+
+/*
+ * Write an application log line of level logLevel, naming func, file and
+ * line, with the printf-style message fmt. vnpu: the line goes to stderr,
+ * "[LEVEL] APP(pid,thread) file:line func: message", when logLevel is at
+ * least the level of ASCEND_GLOBAL_LOG_LEVEL (0 debug .. 3 error, 4 none;
+ * default 3), read once. An unknown level or a NULL fmt writes nothing.
+ */
+ACL_FUNC_VISIBILITY void aclAppLog(aclLogLevel logLevel, const char *func, const char *file, uint32_t line,
+                                   const char *fmt, ...);
+
+#define ACL_APP_LOG(level, fmt, ...) aclAppLog(level, __FUNCTION__, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
+
+/* The CANN attributes this environment has: *cannAttrList points at *num
+ * entries owned by the library. vnpu: ACL_CANN_ATTR_INF_NAN and
+ * ACL_CANN_ATTR_BF16 (its operators compute IEEE results and take bf16). */
+ACL_FUNC_VISIBILITY aclError aclGetCannAttributeList(const aclCannAttr **cannAttrList, size_t *num);
+
+/* *value = 1 if cannAttr is available, 0 if not; an attribute that is not
+ * one of aclCannAttr's is ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t *value);
+
+/*
+ * A figure of device deviceId (need not be set): AI Core and vector core
+ * counts are the device's engines (the module's "engines" parameter); vnpu
+ * has no L2 cache (0). A bad id is ACL_ERROR_RT_INVALID_DEVICEID, an
+ * unknown deviceInfo ACL_ERROR_INVALID_PARAM.
+ */
+ACL_FUNC_VISIBILITY aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t *value);
+
 #ifdef __cplusplus
 }
 #endif

@@ -916,6 +916,431 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIDebugPrint(aclmdlRI modelRI);
  * (VERBOSE adds each task's device arguments). tools/vnpu-ri2dot turns it
  * into Graphviz dot. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char *path, uint32_t flags);
+/* ==== Device and system queries (acl_query.c, acl_limits.c, acl_version.c,
+ * acl_hooks.c) ============================================================= */
+
+/* aclrtGetDeviceCapability() answers. */
+#define ACL_DEV_FEATURE_SUPPORT 0x00000001
+#define ACL_DEV_FEATURE_NOT_SUPPORT 0x00000000
+
+/* aclrtGetDevicesTopo() links, a bit each. */
+#define ACL_RT_DEVS_TOPOLOGY_HCCS 0x01ULL
+#define ACL_RT_DEVS_TOPOLOGY_PIX 0x02ULL
+#define ACL_RT_DEVS_TOPOLOGY_PIB 0x04ULL
+#define ACL_RT_DEVS_TOPOLOGY_PHB 0x08ULL
+#define ACL_RT_DEVS_TOPOLOGY_SYS 0x10ULL
+#define ACL_RT_DEVS_TOPOLOGY_SIO 0x20ULL
+#define ACL_RT_DEVS_TOPOLOGY_HCCS_SW 0x40ULL
+
+/* ACL_DEV_ATTR_HD_CONNECT_TYPE values. */
+#define ACL_HOST_DEVICE_CONNECT_TYPE_PCIE 0
+#define ACL_HOST_DEVICE_CONNECT_TYPE_HCCS 1
+#define ACL_HOST_DEVICE_CONNECT_TYPE_UB 2
+
+/* ACL_DEV_ATTR_DEVICE_FORM_FACTOR values. */
+#define ACL_DEVICE_FORM_FACTOR_POD 0
+#define ACL_DEVICE_FORM_FACTOR_A_K 1
+#define ACL_DEVICE_FORM_FACTOR_A_X 2
+#define ACL_DEVICE_FORM_FACTOR_PCIE_CARD 3
+
+/* Sizes of aclCANNPackageVersion's strings and of aclsysGetVersionStr()'s
+ * buffer. */
+#define ACL_PKG_VERSION_MAX_SIZE 128
+#define ACL_PKG_VERSION_PARTS_MAX_SIZE 64
+
+/* Attributes of aclrtGetDeviceInfo(). Numbered in groups: 1 AI CPU, 1xx AI
+ * Core, 2xx vector cores, 3xx memory, 4xx placement, 5xx virtualisation,
+ * 6xx architecture. */
+typedef enum {
+    ACL_DEV_ATTR_AICPU_CORE_NUM = 1,
+    ACL_DEV_ATTR_AICORE_CORE_NUM = 101,
+    ACL_DEV_ATTR_CUBE_CORE_NUM = 102,
+    ACL_DEV_ATTR_VECTOR_CORE_NUM = 201,
+    ACL_DEV_ATTR_WARP_SIZE = 202,
+    ACL_DEV_ATTR_MAX_THREAD_PER_VECTOR_CORE = 203,
+    ACL_DEV_ATTR_LOCAL_MEM_PER_VECTOR_CORE = 204,   /* old name of UBUF_PER_VECTOR_CORE */
+    ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE = 204,
+    ACL_DEV_ATTR_MAX_GRID_DIM_X = 205,
+    ACL_DEV_ATTR_MAX_GRID_DIM_Y = 206,
+    ACL_DEV_ATTR_MAX_GRID_DIM_Z = 207,
+    ACL_DEV_ATTR_MAX_BLOCK_PER_GRID = 208,
+    ACL_DEV_ATTR_MAX_THREADS_PER_BLOCK = 209,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_X = 210,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_Y = 211,
+    ACL_DEV_ATTR_MAX_BLOCK_DIM_Z = 212,
+    ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE = 301,
+    ACL_DEV_ATTR_L2_CACHE_SIZE = 302,
+    ACL_DEV_ATTR_SMP_ID = 401U,
+    ACL_DEV_ATTR_PHY_CHIP_ID = 402U,
+    ACL_DEV_ATTR_SUPER_POD_DEVIDE_ID = 403U,        /* old spelling of SUPER_POD_DEVICE_ID */
+    ACL_DEV_ATTR_SUPER_POD_DEVICE_ID = 403U,
+    ACL_DEV_ATTR_SUPER_POD_SERVER_ID = 404U,
+    ACL_DEV_ATTR_SUPER_POD_ID = 405U,
+    ACL_DEV_ATTR_CUST_OP_PRIVILEGE = 406U,
+    ACL_DEV_ATTR_MAINBOARD_ID = 407U,
+    ACL_DEV_ATTR_HD_CONNECT_TYPE = 408U,
+    ACL_DEV_ATTR_DEVICE_FORM_FACTOR = 409U,
+    ACL_DEV_ATTR_SUPER_POD_CHASSIS_ID = 410U,
+    ACL_DEV_ATTR_IS_VIRTUAL = 501U,
+    ACL_DEV_ATTR_NPU_ARCH = 601U,
+} aclrtDevAttr;
+
+/* Features of aclrtGetDeviceCapability(). */
+typedef enum {
+    ACL_FEATURE_TSCPU_TASK_UPDATE_SUPPORT_AIC_AIV = 1,
+    ACL_FEATURE_SYSTEM_MEMQ_EVENT_CROSS_DEV = 21,
+} aclrtDevFeatureType;
+
+/* Resources of the device resource limits. */
+typedef enum {
+    ACL_RT_DEV_RES_CUBE_CORE = 0,
+    ACL_RT_DEV_RES_VECTOR_CORE,
+} aclrtDevResLimitType;
+
+/* Limits of aclrtDeviceSetLimit() / aclrtDeviceGetLimit(), in bytes. */
+typedef enum tagAclrtDeviceLimit {
+    ACL_RT_DEV_LIMIT_SIMT_STACK_SIZE = 0,
+    ACL_RT_DEV_LIMIT_SIMT_DVG_WARP_STACK_SIZE = 1,
+    ACL_RT_DEV_LIMIT_SIMD_STACK_SIZE = 2,
+    ACL_RT_DEV_LIMIT_SIMD_PRINTF_FIFO_SIZE_PER_CORE = 3,
+    ACL_RT_DEV_LIMIT_SIMT_PRINTF_FIFO_SIZE = 4,
+} aclrtDeviceLimit;
+
+/* How floating-point results that overflow are delivered. */
+typedef enum aclrtFloatOverflowMode {
+    ACL_RT_OVERFLOW_MODE_SATURATION = 0,
+    ACL_RT_OVERFLOW_MODE_INFNAN,
+    ACL_RT_OVERFLOW_MODE_UNDEF,
+} aclrtFloatOverflowMode;
+
+/* aclrtQueryDeviceStatus() result. */
+typedef enum aclrtDeviceStatus {
+    ACL_RT_DEVICE_STATUS_NORMAL = 0,
+    ACL_RT_DEVICE_STATUS_ABNORMAL,
+    ACL_RT_DEVICE_STATUS_END = 0xFFFF,
+} aclrtDeviceStatus;
+
+/* Busy shares in percent (0-100); -1 where the unit does not exist or is
+ * not measured. utilizationExtend is reserved and must be NULL. */
+typedef struct aclrtUtilizationExtendInfo aclrtUtilizationExtendInfo;
+typedef struct aclrtUtilizationInfo {
+    int32_t cubeUtilization;
+    int32_t vectorUtilization;
+    int32_t aicpuUtilization;
+    int32_t memoryUtilization;
+    aclrtUtilizationExtendInfo *utilizationExtend;
+} aclrtUtilizationInfo;
+
+/* One component's memory use (aclrtGetMemUsageInfo()), in bytes. */
+typedef struct aclrtMemUsageInfo {
+    char name[32];
+    uint64_t curMemSize;
+    uint64_t memPeakSize;
+    size_t reserved[8];
+} aclrtMemUsageInfo;
+
+/* A device's identity (aclrtDeviceGetUuid()). */
+typedef struct aclrtUuid {
+    char bytes[16];
+} aclrtUuid;
+
+/* When a device state callback runs. */
+typedef enum {
+    ACL_RT_DEVICE_STATE_SET_PRE = 0,
+    ACL_RT_DEVICE_STATE_SET_POST,
+    ACL_RT_DEVICE_STATE_RESET_PRE,
+    ACL_RT_DEVICE_STATE_RESET_POST,
+} aclrtDeviceState;
+
+typedef void (*aclrtDeviceStateCallback)(int32_t deviceId, aclrtDeviceState state, void *args);
+
+/* Packages of aclsysGetCANNVersion(). */
+typedef enum aclCANNPackageName {
+    ACL_PKG_NAME_CANN,
+    ACL_PKG_NAME_RUNTIME,
+    ACL_PKG_NAME_COMPILER,
+    ACL_PKG_NAME_HCCL,
+    ACL_PKG_NAME_TOOLKIT,
+    ACL_PKG_NAME_OPP,
+    ACL_PKG_NAME_OPP_KERNEL,
+    ACL_PKG_NAME_DRIVER
+} aclCANNPackageName;
+
+/* A package version, whole and in parts, as strings. */
+typedef struct aclCANNPackageVersion {
+    char version[ACL_PKG_VERSION_MAX_SIZE];
+    char majorVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+    char minorVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+    char releaseVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+    char patchVersion[ACL_PKG_VERSION_PARTS_MAX_SIZE];
+    char reserved[ACL_PKG_VERSION_MAX_SIZE];
+} aclCANNPackageVersion;
+
+/* Who registers an init/finalize callback. */
+typedef enum aclRegisterCallbackType {
+    ACL_REG_TYPE_ACL_MODEL,
+    ACL_REG_TYPE_ACL_OP_EXECUTOR,
+    ACL_REG_TYPE_ACL_OP_CBLAS,
+    ACL_REG_TYPE_ACL_OP_COMPILER,
+    ACL_REG_TYPE_ACL_TDT_CHANNEL,
+    ACL_REG_TYPE_ACL_TDT_QUEUE,
+    ACL_REG_TYPE_ACL_DVPP,
+    ACL_REG_TYPE_ACL_RETR,
+    ACL_REG_TYPE_OTHER = 0xFFFF,
+} aclRegisterCallbackType;
+
+/* configStr/len: the text of aclInit()'s configuration file ("" for none). */
+typedef aclError (*aclInitCallbackFunc)(const char *configStr, size_t len, void *userData);
+typedef aclError (*aclFinalizeCallbackFunc)(void *userData);
+
+/* Device error details (aclrtGetErrorVerbose()). */
+typedef enum {
+    ACL_RT_NO_ERROR = 0,
+    ACL_RT_ERROR_MEMORY = 1,
+    ACL_RT_ERROR_L2 = 2,
+    ACL_RT_ERROR_AICORE = 3,
+    ACL_RT_ERROR_LINK = 4,
+    ACL_RT_ERROR_L3_PORT = 5,
+    ACL_RT_ERROR_OTHERS = 0xFFFF,
+} aclrtErrorType;
+
+typedef enum aclrtAicoreErrorType {
+    ACL_RT_AICORE_ERROR_UNKNOWN,
+    ACL_RT_AICORE_ERROR_SW,
+    ACL_RT_AICORE_ERROR_HW_LOCAL,
+} aclrtAicoreErrorType;
+
+#define MAX_MEM_UCE_INFO_ARRAY_SIZE 128
+#define UCE_INFO_RESERVED_SIZE 14
+#define ACL_RT_MEM_UCE_INFO_MAX_NUM 20
+
+typedef struct aclrtMemUceInfo {
+    void *addr;
+    size_t len;
+    size_t reserved[UCE_INFO_RESERVED_SIZE];
+} aclrtMemUceInfo;
+
+typedef struct {
+    size_t arraySize;
+    aclrtMemUceInfo memUceInfoArray[ACL_RT_MEM_UCE_INFO_MAX_NUM];
+} aclrtMemUceInfoArray;
+
+typedef union aclrtErrorInfoDetail {
+    aclrtMemUceInfoArray uceInfo;
+    aclrtAicoreErrorType aicoreErrType;
+} aclrtErrorInfoDetail;
+
+typedef struct aclrtErrorInfo {
+    uint8_t tryRepair;
+    uint8_t hasDetail;
+    uint8_t reserved[2];
+    aclrtErrorType errorType;
+    aclrtErrorInfoDetail detail;
+} aclrtErrorInfo;
+
+/*
+ * Common rules of this block: deviceId is an index in [0,
+ * aclrtGetDeviceCount()), else ACL_ERROR_RT_INVALID_DEVICEID; the device
+ * need not be set unless the comment says so. An enum value that is not
+ * one of the type's is ACL_ERROR_RT_PARAM_INVALID; an attribute or limit
+ * vnpu has no figure for is ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+ */
+
+/*
+ * *value = attribute attr of device deviceId. vnpu: AI Core, cube and
+ * vector core counts are the device's engines, no AI CPU (0), memory the
+ * device capacity, no L2 cache (0), PHY_CHIP_ID the index, SMP_ID,
+ * MAINBOARD_ID and CUST_OP_PRIVILEGE 0, a PCIe card (HD_CONNECT_TYPE,
+ * DEVICE_FORM_FACTOR), not virtual (0). The SIMT figures (warps, threads,
+ * grids, blocks, unified buffer), the super pod ids and NPU_ARCH are
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t *value);
+
+/* *value = ACL_DEV_FEATURE_SUPPORT or ACL_DEV_FEATURE_NOT_SUPPORT. vnpu
+ * supports neither feature. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType,
+                                                      int32_t *value);
+
+/* Whether device deviceId can take work. vnpu: ABNORMAL while no engine
+ * server (vnpu-engined) is attached to it. */
+ACL_FUNC_VISIBILITY aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus *deviceStatus);
+
+/*
+ * Busy shares of device deviceId. vnpu: cube and vector utilisation are
+ * the share of the device's engine time this process's jobs used since the
+ * previous call for the device (or since the device was first opened),
+ * from the kernel's engine time (fdinfo drm-engine-compute); jobs count
+ * when they end. Work of other processes is not included. AI CPU and
+ * memory utilisation are -1 (not measured). A device the process has not
+ * opened reports 0. utilizationExtend must be NULL (ACL_ERROR_INVALID_PARAM).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo *utilizationInfo);
+
+/* Stream priorities: the lowest (*leastPriority, 7) and the highest
+ * (*greatestPriority, 0), as aclrtCreateStreamWithConfig() takes them. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetStreamPriorityRange(int32_t *leastPriority, int32_t *greatestPriority);
+
+/*
+ * Process-wide device limits in bytes, best set before aclrtSetDevice().
+ * vnpu: only the SIMD limits exist (the SIMT ones are
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT, as on Atlas A2/A3). SIMD_STACK_SIZE:
+ * at most 192 KiB (else ACL_ERROR_RT_PARAM_INVALID), up to 32 KiB keeps the
+ * default 32 KiB, more is rounded up to 16 KiB; PRINTF_FIFO_SIZE_PER_CORE:
+ * 1 KiB..64 MiB (else ACL_ERROR_RT_PARAM_INVALID), rounded up to 8 bytes,
+ * default 1 MiB. vnpu's operators use neither; the values are kept and
+ * reported.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceSetLimit(aclrtDeviceLimit limit, size_t value);
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetLimit(aclrtDeviceLimit limit, size_t *value);
+
+/*
+ * This process's limit on the cube or vector cores of device deviceId:
+ * 1 up to the device's engines (else ACL_ERROR_RT_PARAM_INVALID); the
+ * default and what aclrtResetDeviceResLimit() restores is all of them.
+ * vnpu: recorded and reported (aclrtGetResInCurrentThread()); the kernel
+ * does not restrict the engines a process's jobs run on.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtResetDeviceResLimit(int32_t deviceId);
+
+/* The resource of type the calling thread may use on its current device:
+ * the process's device limit (vnpu has no stream limits yet). Needs a
+ * current context (ACL_ERROR_RT_CONTEXT_NULL). */
+ACL_FUNC_VISIBILITY aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t *value);
+
+/* A 16-byte identity of device deviceId, stable across boots and processes.
+ * vnpu: "vnpu" in the first bytes, the index in the last two, shaped as an
+ * RFC 9562 version 8 UUID. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid *uuid);
+
+/* The PCI bus id "dddd:bb:dd.f" (12 characters and a NUL; len must be at
+ * least 13, else ACL_ERROR_INVALID_PARAM). vnpu: "0000:bb:00.0" with bus
+ * bb = index + 1, in hexadecimal. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetPCIBusId(int32_t deviceId, char *pciBusId, int32_t len);
+
+/* The device whose PCI bus id is pciBusId ("dddd:bb:dd.f" or "bb:dd.f",
+ * hexadecimal, any case). Malformed: ACL_ERROR_INVALID_PARAM; no such
+ * device: ACL_ERROR_RT_INVALID_DEVICEID. */
+ACL_FUNC_VISIBILITY aclError aclrtDeviceGetByPCIBusId(const char *pciBusId, int32_t *deviceId);
+
+/* How two devices are linked (ACL_RT_DEVS_TOPOLOGY_* bits). vnpu: the
+ * devices of one module behave as cards behind one PCIe switch
+ * (ACL_RT_DEVS_TOPOLOGY_PIX); deviceId == otherDeviceId is
+ * ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtGetDevicesTopo(uint32_t deviceId, uint32_t otherDeviceId, uint64_t *value);
+
+/*
+ * Device id mappings. CANN's user ids are the indices aclrtSetDevice()
+ * takes, logical ids what ASCEND_RT_VISIBLE_DEVICES maps them to and
+ * physical ids the chips. vnpu: ASCEND_RT_VISIBLE_DEVICES is not read and
+ * there are no containers, so the three are the same index; an id outside
+ * [0, count) is ACL_ERROR_RT_INVALID_DEVICEID.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByUserDevId(const int32_t userDevid, int32_t *const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByLogicDevId(const int32_t logicDevId, int32_t *const userDevid);
+ACL_FUNC_VISIBILITY aclError aclrtGetLogicDevIdByPhyDevId(const int32_t phyDevId, int32_t *const logicDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByLogicDevId(const int32_t logicDevId, int32_t *const phyDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t *const userDevId);
+ACL_FUNC_VISIBILITY aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t *const phyDevId);
+
+/* *canCompatible = 1 if operators built for socVersion run here, else 0.
+ * vnpu: only its own SoC name (aclrtGetSocName()) is compatible; an empty
+ * string is ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtCheckArchCompatibility(const char *socVersion, int32_t *canCompatible);
+
+/* *active = 1 while device deviceId's default context exists (the device
+ * is set), else 0; *flags (may be NULL) = 0, the only flags vnpu has. */
+ACL_FUNC_VISIBILITY aclError aclrtGetPrimaryCtxState(int32_t deviceId, uint32_t *flags, int32_t *active);
+
+/*
+ * Register callback under regName (unique, not NULL or empty), or with a
+ * NULL callback remove regName's. A name already registered is
+ * ACL_ERROR_INVALID_PARAM, removing an unknown one too; at most 32
+ * registrations (ACL_ERROR_RT_RESOURCE_ALLOC_FAIL). vnpu: aclrtSetDevice()
+ * calls every callback with SET_PRE before and SET_POST after it succeeds;
+ * aclrtResetDevice() and aclrtResetDeviceForce() with RESET_PRE and
+ * RESET_POST; in the calling thread, in registration order, without a
+ * runtime lock held.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtRegDeviceStateCallback(const char *regName, aclrtDeviceStateCallback callback,
+                                                         void *args);
+
+/* The floating-point overflow mode of the current device (needs a current
+ * context); streams created afterwards take it. vnpu: the default is
+ * ACL_RT_OVERFLOW_MODE_INFNAN; the mode is recorded and reported, but
+ * vnpu's operators always produce IEEE results (inf/NaN). UNDEF or other
+ * values: ACL_ERROR_RT_PARAM_INVALID. */
+ACL_FUNC_VISIBILITY aclError aclrtSetDeviceSatMode(aclrtFloatOverflowMode mode);
+ACL_FUNC_VISIBILITY aclError aclrtGetDeviceSatMode(aclrtFloatOverflowMode *mode);
+
+/*
+ * Memory use by component of device deviceId, largest first: at most
+ * inputNum entries in memUsageInfo (inputNum 0: ACL_ERROR_INVALID_PARAM),
+ * *outputNum the number written. vnpu's components, for this process:
+ * "device" (aclrtMalloc memory) and "host" (aclrtMallocHost memory), in
+ * bytes the application may use (aclrtMalloc adds 32 to the size), with
+ * their peaks since the device was opened; all 0 for a device the process
+ * has not opened.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo *memUsageInfo, size_t inputNum,
+                                                  size_t *outputNum);
+
+/*
+ * Runtime options of the process (aclrtSetSysParamOpt) and of the current
+ * context (aclrtCtx*, needing one: ACL_ERROR_RT_CONTEXT_NULL). Values 0 or
+ * 1 (else ACL_ERROR_RT_PARAM_INVALID); the default is 0. A context's value,
+ * until set, is the process's. vnpu's operators are deterministic and have
+ * no debug kernels: the values are kept and reported.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetSysParamOpt(aclSysParamOpt opt, int64_t value);
+ACL_FUNC_VISIBILITY aclError aclrtGetSysParamOpt(aclSysParamOpt opt, int64_t *value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxSetSysParamOpt(aclSysParamOpt opt, int64_t value);
+ACL_FUNC_VISIBILITY aclError aclrtCtxGetSysParamOpt(aclSysParamOpt opt, int64_t *value);
+
+/*
+ * Package versions. vnpu provides "cann", "runtime", "opp" and
+ * "opp_kernel" (all the CANN release these headers follow, 9.0.0) and
+ * "driver" (the vnpu module's ABI as major.minor.0, read from device 0).
+ * Other packages are not installed: ACL_ERROR_INVALID_FILE. The number is
+ * major * 10000000 + minor * 100000 + patch * 1000. versionStr must hold
+ * ACL_PKG_VERSION_MAX_SIZE bytes.
+ */
+ACL_DEPRECATED_MESSAGE("aclsysGetCANNVersion is deprecated, use aclsysGetVersionStr and aclsysGetVersionNum instead")
+ACL_FUNC_VISIBILITY aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion *version);
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionStr(char *pkgName, char *versionStr);
+ACL_FUNC_VISIBILITY aclError aclsysGetVersionNum(char *pkgName, int32_t *versionNum);
+
+/*
+ * Init and finalize callbacks, one per (type, cbFunc): registering it again
+ * replaces userData; unregistering one not registered succeeds and does
+ * nothing. An init callback registered before aclInit() runs at its end
+ * (aclInit returns the first callback's failure, the library staying
+ * initialised); registered after it, it runs at once and Register returns
+ * its result. Finalize callbacks run when aclFinalize() (or the last
+ * aclFinalizeReference()) has torn the library down, which then returns
+ * the first callback's failure. Callbacks run in the calling thread, in
+ * registration order, without a runtime lock held. At most 32 of each
+ * (ACL_ERROR_RT_RESOURCE_ALLOC_FAIL). An unknown type is
+ * ACL_ERROR_INVALID_PARAM.
+ */
+ACL_FUNC_VISIBILITY aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+                                                     void *userData);
+ACL_FUNC_VISIBILITY aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+                                                         void *userData);
+ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
+                                                           aclFinalizeCallbackFunc cbFunc);
+
+/*
+ * Details of the latest device error of device deviceId in this process.
+ * vnpu: ACL_RT_NO_ERROR, or, while a stream of the device has failed (a
+ * task error, a job timeout, an engine server lost),
+ * ACL_RT_ERROR_AICORE with detail.aicoreErrType ACL_RT_AICORE_ERROR_SW
+ * (hasDetail 1); tryRepair is always 0 (vnpu repairs nothing).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo);
 
 #ifdef __cplusplus
 }

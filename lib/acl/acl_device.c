@@ -6,20 +6,37 @@
 
 aclError aclrtSetDevice(int32_t deviceId)
 {
+	aclError ret;
+
 	ACL_ENTER();
-	return rt_device_set(deviceId);
+	acl_devstate_notify(deviceId, ACL_RT_DEVICE_STATE_SET_PRE);
+	ret = rt_device_set(deviceId);
+	if (!ret)
+		acl_devstate_notify(deviceId, ACL_RT_DEVICE_STATE_SET_POST);
+	return ret;
+}
+
+static aclError reset_device(int32_t deviceId, bool force)
+{
+	aclError ret;
+
+	acl_devstate_notify(deviceId, ACL_RT_DEVICE_STATE_RESET_PRE);
+	ret = rt_device_reset(deviceId, force);
+	if (!ret)
+		acl_devstate_notify(deviceId, ACL_RT_DEVICE_STATE_RESET_POST);
+	return ret;
 }
 
 aclError aclrtResetDevice(int32_t deviceId)
 {
 	ACL_ENTER();
-	return rt_device_reset(deviceId, false);
+	return reset_device(deviceId, false);
 }
 
 aclError aclrtResetDeviceForce(int32_t deviceId)
 {
 	ACL_ENTER();
-	return rt_device_reset(deviceId, true);
+	return reset_device(deviceId, true);
 }
 
 aclError aclrtGetDevice(int32_t *deviceId)

@@ -6,20 +6,33 @@
 
 aclError aclInit(const char *configPath)
 {
+	aclError ret;
+
 	ACL_ENTER();
-	return rt_init(configPath);
+	ret = rt_init(configPath);
+	return ret ? ret : acl_init_hooks_run();
 }
 
 aclError aclFinalize(void)
 {
+	aclError ret;
+
 	ACL_ENTER();
-	return rt_finalize(false, NULL);
+	ret = rt_finalize(false, NULL);
+	return ret ? ret : acl_finalize_hooks_run();
 }
 
 aclError aclFinalizeReference(uint64_t *refCount)
 {
+	uint64_t left = 1;
+	aclError ret;
+
 	ACL_ENTER();
-	return rt_finalize(true, refCount);
+	ret = rt_finalize(true, &left);
+	if (refCount)
+		*refCount = left;
+	/* Only the reference that tears the library down finalises. */
+	return ret || left ? ret : acl_finalize_hooks_run();
 }
 
 const char *aclGetRecentErrMsg(void)

@@ -39,4 +39,12 @@ static inline void acl_stream_done(struct rt_context *ctx, struct rt_stream *s)
 	rt_context_put(ctx);
 }
 
+/* acl_hooks.c: run the registered device state callbacks for @device. */
+void acl_devstate_notify(int32_t device, aclrtDeviceState state);
+/* Run the init callbacks (after a successful aclInit) or the finalize
+ * callbacks (after the library was torn down): the first failure's code,
+ * with a message, once all have run. */
+aclError acl_init_hooks_run(void);
+aclError acl_finalize_hooks_run(void);
+
 #endif /* VNPU_LIB_ACL_INTERNAL_H */

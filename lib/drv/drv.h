@@ -27,6 +27,10 @@ void drv_close(int fd);
 
 int drv_get_param(int fd, uint32_t param, uint64_t *value);
 
+/* Engine time the jobs of the DRM client behind @fd have used, in ns: the
+ * kernel's fdinfo key drm-engine-compute (jobs count when they end). */
+int drv_engine_busy_ns(int fd, uint64_t *ns);
+
 /* Device nodes (drv_node.c, shared with the tools). */
 
 /* Is @fd a node of the vnpu driver? */

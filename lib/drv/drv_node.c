@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <xf86drm.h>
@@ -34,6 +35,29 @@ int drv_get_param(int fd, uint32_t param, uint64_t *value)
 		return -errno;
 	*value = args.value;
 	return 0;
+}
+
+int drv_engine_busy_ns(int fd, uint64_t *ns)
+{
+	static const char key[] = "drm-engine-compute:";
+	char path[64], line[256];
+	bool found = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		/* "drm-engine-compute:\t<n> ns" (the DRM usage-stats format). */
+		if (!strncmp(line, key, sizeof(key) - 1)) {
+			*ns = strtoull(line + sizeof(key) - 1, NULL, 10);
+			found = true;
+			break;
+		}
+	}
+	fclose(f);
+	return found ? 0 : -ENOENT;
 }
 
 int drv_nodes(int (*fn)(const char *path, int fd, void *arg), void *arg)

@@ -75,6 +75,10 @@ int64_t rt_deadline(int32_t timeout_ms);
 
 aclError rt_init(const char *config_path);
 aclError rt_finalize(bool by_reference, uint64_t *remaining);
+/* Is the library initialised (aclInit)? *@config (may be NULL) gets the
+ * text of the first aclInit's configuration ("" for none), which stays
+ * valid for the life of the process. */
+bool rt_initialised(const char **config);
 /*
  * The enum rt_hazard_policy in effect for new streams: aclInit's (its file,
  * overridden by VNPU_HAZARD_POLICY), or without aclInit VNPU_HAZARD_POLICY
@@ -136,6 +140,20 @@ struct rt_dev {
 	 * (rt_pool.c); each holds a reference on its owner stream. */
 	pthread_mutex_t ws_lock;
 	struct rt_wslist ws_idle;
+
+	/* Bytes of the allocation table's entries, [0] device memory, [1]
+	 * pinned host memory, and their highest values (under mem_lock,
+	 * written with it held for writing): aclrtGetMemUsageInfo. */
+	uint64_t mem_use[2], mem_peak[2];
+
+	/* aclrtGetDeviceUtilizationRate's previous sample: when, and the
+	 * engine time this file had used then (util_lock). */
+	pthread_mutex_t util_lock;
+	int64_t util_ns;
+	uint64_t util_busy_ns;
+
+	/* aclrtSetDeviceSatMode's aclrtFloatOverflowMode. */
+	atomic_int sat_mode;
 };
 
 void rt_dev_get(struct rt_dev *dev);
@@ -155,9 +173,19 @@ struct rt_dev *rt_device_get_open(int index);
 void rt_device_reset_all(void);
 aclError rt_device_synchronize(struct rt_dev *dev, int64_t deadline);
 aclError rt_device_mem_info(struct rt_dev *dev, size_t *free, size_t *total);
+/* ACL_SUCCESS if @index names a device, else ACL_ERROR_RT_INVALID_DEVICEID
+ * (or ACL_ERROR_RT_NO_DEVICE-like messages) with a message. */
+aclError rt_device_check_id(int32_t index);
+/* GET_PARAM @param of device @index, through its open file or, if the
+ * process has none, a file opened for the query. */
+aclError rt_device_param(int32_t index, uint32_t param, uint64_t *value);
+/* Is device @index set (aclrtSetDevice count above zero)? */
+bool rt_device_is_set(int32_t index);
 
 
 /* ---- contexts (rt_context.c) --------------------------------------------- */
+
+#define RT_SYS_OPTS 2	/* aclSysParamOpt values */
 
 struct rt_context {
 	struct rt_obj obj;
@@ -165,6 +193,9 @@ struct rt_context {
 	struct rt_stream *default_stream;
 	bool is_default;
 	struct rt_list dev_link;
+	/* aclrtCtxSetSysParamOpt values; unset ones are the process's. */
+	_Atomic int64_t sys_opt[RT_SYS_OPTS];
+	atomic_bool sys_opt_set[RT_SYS_OPTS];
 };
 
 aclError rt_context_create(struct rt_dev *dev, bool is_default, struct rt_context **out);

@@ -41,6 +41,7 @@ void rt_dev_put(struct rt_dev *dev)
 	pthread_mutex_destroy(&dev->lock);
 	pthread_mutex_destroy(&dev->slots.lock);
 	pthread_mutex_destroy(&dev->ws_lock);
+	pthread_mutex_destroy(&dev->util_lock);
 	free(dev);
 }
 
@@ -133,6 +134,10 @@ static aclError dev_open(int32_t index)
 	pthread_mutex_init(&dev->slots.lock, NULL);
 	pthread_rwlock_init(&dev->mem_lock, NULL);
 	pthread_mutex_init(&dev->ws_lock, NULL);
+	pthread_mutex_init(&dev->util_lock, NULL);
+	/* A new file has used no engine time yet. */
+	dev->util_ns = rt_now_ns();
+	atomic_init(&dev->sat_mode, ACL_RT_OVERFLOW_MODE_INFNAN);
 	rt_wslist_init(&dev->ws_idle);
 	rt_list_init(&dev->contexts);
 	rt_list_init(&dev->streams);
@@ -191,6 +196,55 @@ aclError rt_device_set(int32_t index)
 aclError rt_device_open(int32_t index, struct rt_dev **out)
 {
 	return dev_get_slot(index, false, out);
+}
+
+aclError rt_device_check_id(int32_t index)
+{
+	aclError ret;
+
+	pthread_mutex_lock(&dev_lock);
+	ret = check_index(index);
+	pthread_mutex_unlock(&dev_lock);
+	return ret;
+}
+
+aclError rt_device_param(int32_t index, uint32_t param, uint64_t *value)
+{
+	struct rt_dev *dev;
+	int fd, ret;
+	aclError err;
+
+	err = rt_device_check_id(index);
+	if (err)
+		return err;
+	dev = rt_device_get_open(index);
+	if (dev) {
+		ret = drv_get_param(dev->fd, param, value);
+		rt_dev_put(dev);
+	} else {
+		/* Queries must not need aclrtSetDevice: a file of our own, for
+		 * this one question. */
+		fd = drv_open((unsigned int)index);
+		if (fd < 0)
+			return rt_err_errno(fd, "cannot open vnpu device %d", index);
+		ret = drv_get_param(fd, param, value);
+		drv_close(fd);
+	}
+	if (ret)
+		return rt_err_errno(ret, "cannot read parameter %u of vnpu device %d", param, index);
+	return ACL_SUCCESS;
+}
+
+bool rt_device_is_set(int32_t index)
+{
+	bool set;
+
+	if (index < 0 || index >= RT_MAX_DEVICES)
+		return false;
+	pthread_mutex_lock(&dev_lock);
+	set = slots[index].dev && slots[index].set_count > 0;
+	pthread_mutex_unlock(&dev_lock);
+	return set;
 }
 
 struct rt_dev *rt_device_get_open(int index)

@@ -213,3 +213,16 @@ out:
 	pthread_mutex_unlock(&init_lock);
 	return ret;
 }
+
+bool rt_initialised(const char **config)
+{
+	bool on;
+
+	pthread_mutex_lock(&init_lock);
+	on = init_refs > 0;
+	/* first_config never changes once set, so the pointer stays valid. */
+	if (config)
+		*config = first_config ? first_config : "";
+	pthread_mutex_unlock(&init_lock);
+	return on;
+}

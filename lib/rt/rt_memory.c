@@ -100,6 +100,13 @@ static aclError table_insert(struct rt_dev *dev, struct rt_alloc *a)
 
 	pthread_rwlock_wrlock(&dev->mem_lock);
 	ret = dev->mem_closed ? -ENODEV : rt_imap_insert(&dev->mem, a->addr, a->bo_size, a);
+	if (!ret) {
+		uint64_t *use = &dev->mem_use[a->host], *peak = &dev->mem_peak[a->host];
+
+		*use += a->size;
+		if (*use > *peak)
+			*peak = *use;
+	}
 	pthread_rwlock_unlock(&dev->mem_lock);
 	if (ret == -ENODEV)
 		return rt_err(ACL_ERROR_RT_CONTEXT_RELEASE_ERROR, "device %u is being reset", dev->index);
@@ -219,6 +226,7 @@ static struct rt_alloc *table_take(struct rt_dev *dev, uint64_t addr, bool host,
 		if (cand->addr == addr && cand->host == host) {
 			a = cand;
 			rt_imap_remove(&dev->mem, addr);
+			dev->mem_use[host] -= a->size;
 		}
 	}
 	pthread_rwlock_unlock(&dev->mem_lock);

@@ -15,19 +15,6 @@
 
 /* ---- aclInit / aclFinalize ------------------------------------------------ */
 
-static char *write_config(const char *text)
-{
-	static char path[64];
-	int fd;
-
-	strcpy(path, "/tmp/acl-config-XXXXXX");
-	fd = mkstemp(path);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	return path;
-}
-
 START_TEST(init_null_and_finalize)
 {
 	ACL_OK(aclInit(NULL));
@@ -99,17 +86,17 @@ END_TEST
 
 START_TEST(init_with_config_files)
 {
-	ACL_OK(aclInit(write_config("{}")));
+	ACL_OK(aclInit(acl_test_write_config("{}")));
 	ACL_OK(aclFinalize());
 	/* The same text again after a finalisation is fine. */
-	ACL_OK(aclInit(write_config("{}")));
+	ACL_OK(aclInit(acl_test_write_config("{}")));
 	ACL_OK(aclFinalize());
 }
 END_TEST
 
 START_TEST(init_with_cann_style_config)
 {
-	ACL_OK(aclInit(write_config("{\n  \"dump\": {\"dump_list\": [{\"model_name\": \"m\"}], \"dump_path\": "
+	ACL_OK(aclInit(acl_test_write_config("{\n  \"dump\": {\"dump_list\": [{\"model_name\": \"m\"}], \"dump_path\": "
 				    "\"/tmp\"},\n  \"err_msg_mode\": \"0\",\n  \"vnpu\": {\"hazard_policy\": "
 				    "\"strict\"}\n}\n")));
 	ACL_OK(aclFinalize());
@@ -127,18 +114,18 @@ END_TEST
 
 START_TEST(init_malformed_json_gives_parse_file)
 {
-	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("{\"dump\": ")));
-	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("")));
-	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("[1, 2]")));
-	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(write_config("{\"a\": 1,}")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(acl_test_write_config("{\"dump\": ")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(acl_test_write_config("")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(acl_test_write_config("[1, 2]")));
+	ACL_ERR(ACL_ERROR_PARSE_FILE, aclInit(acl_test_write_config("{\"a\": 1,}")));
 	ACL_ERR(ACL_ERROR_REPEAT_FINALIZE, aclFinalize());
 }
 END_TEST
 
 START_TEST(init_bad_vnpu_option_gives_file_attr_invalid)
 {
-	ACL_ERR(ACL_ERROR_FILE_ATTR_INVALID, aclInit(write_config("{\"vnpu\": {\"hazard_policy\": \"lax\"}}")));
-	ACL_ERR(ACL_ERROR_FILE_ATTR_INVALID, aclInit(write_config("{\"vnpu\": 3}")));
+	ACL_ERR(ACL_ERROR_FILE_ATTR_INVALID, aclInit(acl_test_write_config("{\"vnpu\": {\"hazard_policy\": \"lax\"}}")));
+	ACL_ERR(ACL_ERROR_FILE_ATTR_INVALID, aclInit(acl_test_write_config("{\"vnpu\": 3}")));
 }
 END_TEST
 
@@ -146,7 +133,7 @@ START_TEST(reinit_with_other_config_gives_invalid_param)
 {
 	ACL_OK(aclInit(NULL));
 	ACL_OK(aclFinalize());
-	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclInit(write_config("{\"other\": 1}")));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclInit(acl_test_write_config("{\"other\": 1}")));
 	ACL_OK(aclInit(NULL));
 	ACL_OK(aclFinalize());
 }

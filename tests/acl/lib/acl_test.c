@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "acl_test.h"
 
@@ -168,4 +169,17 @@ void acl_gate_fini(struct acl_gate *g)
 {
 	ACL_OK(aclrtDestroyStream(g->opener));
 	ACL_OK(aclrtFree(g->word));
+}
+
+char *acl_test_write_config(const char *text)
+{
+	static char path[64];
+	int fd;
+
+	strcpy(path, "/tmp/acl-config-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
 }

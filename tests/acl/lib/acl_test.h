@@ -78,4 +78,8 @@ void acl_gate_fini(struct acl_gate *g);
 uint64_t acl_test_now_ns(void);
 void acl_test_sleep_ms(unsigned int ms);
 
+/* A temporary file holding @text (an aclInit configuration); its path, valid
+ * until the next call. */
+char *acl_test_write_config(const char *text);
+
 #endif /* VNPU_ACL_TEST_H */
