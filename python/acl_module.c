@@ -491,6 +491,11 @@ struct pyacl_fn pyacl_top_fns[] = {
 	PYACL_FN("get_tensor_desc_type", aclGetTensorDescType, "i:p", 0),
 	PYACL_FN("get_tensor_desc_format", aclGetTensorDescFormat, "i:p", 0),
 	PYACL_FN("recover_all_hccl_tasks", aclRecoverAllHcclTasks, "e:i", PYACL_NOGIL),
+	PYACL_FN("float16_to_float", aclFloat16ToFloat, "f:w", 0),
+	PYACL_FN("float_to_float16", aclFloatToFloat16, "w:f", 0),
+	PYACL_FN("get_cann_attribute", aclGetCannAttribute, "e:iI", 0),
+	PYACL_FN("get_device_capability", aclGetDeviceCapability, "e:uiL", 0),
+	PYACL_FN("sys_get_version_num", aclsysGetVersionNum, "e:sI", 0),
 	PYACL_END,
 };
 

@@ -41,6 +41,14 @@ class ReturnShapes(unittest.TestCase):
         ctx, ret = acl.rt.get_context()
         self.assertEqual(ret, C.ACL_SUCCESS)
         self.assertNotEqual(ctx, 0)
+        # Issue 17's queries: the device's memory matches get_mem_info's total,
+        # priorities run from 7 (least) to 0, half floats convert both ways.
+        mem, ret = acl.rt.get_device_info(DEVICE, 301)      # ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE
+        self.assertEqual((mem, ret), (total, C.ACL_SUCCESS))
+        least, greatest, ret = acl.rt.device_get_stream_priority_range()
+        self.assertEqual((least, greatest, ret), (7, 0, C.ACL_SUCCESS))
+        self.assertEqual(acl.float16_to_float(0x3c00), 1.0)
+        self.assertEqual(acl.float_to_float16(-2.0), 0xc000)
 
     def test_stream_and_events(self):
         stream, ret = acl.rt.create_stream()
