@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * acl_copy.c - copies of many pieces: 2-D (aclrtMemcpy2d) and batched
- * (aclrtMemcpyBatch), each the pieces of one rt_memcpy_pieces() call. An
+ * acl_copy.c - copies, of one piece (aclrtMemcpy) or many: 2-D
+ * (aclrtMemcpy2d) and batched (aclrtMemcpyBatch), each the pieces of one
+ * rt_memcpy_pieces() call. An
  * async call whose ends are all device-addressable memory of the stream's
  * device is one job (COPY tasks, VNPU_MAX_TASKS_PER_SUBMIT per job);
  * otherwise the CPU copies after the stream's earlier work, as
@@ -13,16 +14,17 @@
 #include "acl_internal.h"
 #include "rt_ri.h"
 
-/* Run @pc (@n pieces) on the current context, on @stream if @async. */
-static aclError copy_pieces(const struct rt_copy_piece *pc, size_t n, aclrtStream stream, bool async, size_t *fail)
+aclError acl_copy_pieces(const char *api, const struct rt_copy_piece *pc, size_t n, aclrtStream stream, bool async,
+			size_t *fail)
 {
 	struct rt_context *ctx;
 	struct rt_stream *s = NULL;
 	aclError ret;
 
+	*fail = SIZE_MAX;
 	/* A synchronous copy while a capture runs (CANN's unsafe call); an
 	 * async one is captured, or refused where it would wait. */
-	ret = async ? ACL_SUCCESS : rt_ri_unsafe("a synchronous copy");
+	ret = async ? ACL_SUCCESS : rt_ri_unsafe(api);
 	if (ret)
 		return ret;
 	if (async)
@@ -63,7 +65,7 @@ static aclError memcpy_2d(void *dst, size_t dpitch, const void *src, size_t spit
 	for (i = 0; i < height; i++)
 		pc[i] = (struct rt_copy_piece){ .dst = (char *)dst + i * dpitch, .src = (const char *)src + i * spitch,
 						.count = width, .kind = (int)kind };
-	ret = copy_pieces(pc, height, stream, async, &fail);
+	ret = acl_copy_pieces(async ? "aclrtMemcpy2dAsync" : "aclrtMemcpy2d", pc, height, stream, async, &fail);
 	free(pc);
 	return ret;
 }
@@ -150,7 +152,8 @@ static aclError memcpy_batch(void **dsts, size_t *destMaxs, void **srcs, size_t 
 		}
 		pc[i] = (struct rt_copy_piece){ .dst = dsts[i], .src = srcs[i], .count = sizes[i], .kind = kind };
 	}
-	ret = copy_pieces(pc, numBatches, stream, async, failIndex);
+	ret = acl_copy_pieces(async ? "aclrtMemcpyBatchAsync" : "aclrtMemcpyBatch", pc, numBatches, stream, async,
+			      failIndex);
 out:
 	free(pc);
 	return ret;

@@ -47,4 +47,13 @@ void acl_devstate_notify(int32_t device, aclrtDeviceState state);
 aclError acl_init_hooks_run(void);
 aclError acl_finalize_hooks_run(void);
 
+/*
+ * Copy @n pieces (rt_memcpy_pieces()) on the current context, on @stream
+ * (NULL: the default stream) when @async (acl_copy.c). A synchronous copy
+ * is refused while a running capture's mode forbids it (rt_ri_unsafe(),
+ * naming @api); *@fail as rt_memcpy_pieces() sets it.
+ */
+aclError acl_copy_pieces(const char *api, const struct rt_copy_piece *pc, size_t n, aclrtStream stream, bool async,
+			 size_t *fail);
+
 #endif /* VNPU_LIB_ACL_INTERNAL_H */

@@ -83,30 +83,14 @@ aclError aclrtFreeHost(void *hostPtr)
 static aclError memcpy_common(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind,
 			      aclrtStream stream, bool async)
 {
-	struct rt_context *ctx;
-	struct rt_stream *s = NULL;
-	aclError ret;
+	struct rt_copy_piece pc = { .dst = dst, .src = src, .count = count, .kind = (int)kind };
+	size_t fail;
 
 	ACL_REQUIRE(dst);
 	ACL_REQUIRE(src);
 	if (count > destMax)
 		return rt_err(ACL_ERROR_INVALID_PARAM, "count %zu is larger than destMax %zu", count, destMax);
-	/* A synchronous copy while a capture runs (CANN's unsafe call). */
-	ret = async ? ACL_SUCCESS : rt_ri_unsafe("aclrtMemcpy");
-	if (ret)
-		return ret;
-	if (async)
-		ret = acl_stream_begin(stream, &ctx, &s);
-	else
-		ret = rt_context_require(&ctx);
-	if (ret)
-		return ret;
-	ret = rt_memcpy(ctx->dev, dst, destMax, src, count, (int)kind, s);
-	if (async)
-		acl_stream_done(ctx, s);
-	else
-		rt_context_put(ctx);
-	return ret;
+	return acl_copy_pieces(async ? "aclrtMemcpyAsync" : "aclrtMemcpy", &pc, 1, stream, async, &fail);
 }
 
 aclError aclrtMemcpy(void *dst, size_t destMax, const void *src, size_t count, aclrtMemcpyKind kind)
