@@ -855,6 +855,32 @@ ACL_FUNC_VISIBILITY aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream 
  * ms (-1: forever) for it: ACL_ERROR_RT_STREAM_SYNC_TIMEOUT when late. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout);
 
+/*
+ * Building an instance from persistent streams (CANN's "build" mode):
+ * aclmdlRIBuildBegin makes an empty instance (flag: 0, reserved), each
+ * stream created with ACL_STREAM_PERSISTENT and bound to it by
+ * aclmdlRIBindStream (flag: ACL_MODEL_STREAM_FLAG_HEAD or _DEFAULT) has its
+ * tasks recorded into it, not run, until aclmdlRIEndTask on that stream;
+ * aclmdlRIBuildEnd (reserve: NULL) makes it replayable. vnpu: the bound
+ * streams' tasks replay in the order they were issued (DEFAULT streams run
+ * from the start as HEAD ones do; there is no stream activation), and
+ * aclmdlRIExecute replays on the first stream bound. A stream binds to one
+ * instance; aclmdlRIUnbindStream releases it (before destroying it).
+ * Calls that cannot be captured invalidate the build, as they do a capture:
+ * aclmdlRIBuildEnd then returns ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED and
+ * destroys the instance.
+ */
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag);
+ACL_FUNC_VISIBILITY aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream);
+ACL_FUNC_VISIBILITY aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve);
+ACL_FUNC_VISIBILITY aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream);
+
+/* Stop modelRI's replay in flight. vnpu: a replay is one job the engine
+ * runs to its end, so this waits until it is done (then replays may start
+ * again); ACL_ERROR_RT_MODEL_CAPTURED while it is captured or built. */
+ACL_FUNC_VISIBILITY aclError aclmdlRIAbort(aclmdlRI modelRI);
+
 /* Destroy modelRI: vnpu waits for its replays still in flight, runs the
  * destroy callbacks, then gives back the workspace it owned. */
 ACL_FUNC_VISIBILITY aclError aclmdlRIDestroy(aclmdlRI modelRI);

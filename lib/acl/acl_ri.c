@@ -182,7 +182,72 @@ aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 	return ret;
 }
 
-enum ri_op { RI_DESTROY, RI_UPDATE, RI_PRINT, RI_GET_ID, RI_SET_NAME, RI_GET_NAME, RI_STREAMS, RI_ON_DESTROY };
+/* ---- building ---------------------------------------------------------------------- */
+
+aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
+{
+	struct rt_context *ctx;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(modelRI);
+	if (flag)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flag 0x%x is reserved (0)", flag);
+	ret = rt_context_require(&ctx);
+	if (ret)
+		return ret;
+	ret = rt_ri_build_begin(ctx->dev, modelRI);
+	rt_context_put(ctx);
+	return ret;
+}
+
+enum bind_op { BIND, END_TASK, UNBIND };
+
+/* One call on instance @handle and stream @stream (not NULL). */
+static aclError ri_stream_do(aclmdlRI handle, aclrtStream stream, enum bind_op op, uint32_t flag)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	struct rt_ri *ri;
+	aclError ret;
+
+	ACL_REQUIRE(stream);
+	ret = ri_begin(handle, &ri);
+	if (ret)
+		return ret;
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (!ret) {
+		if (op == BIND)
+			ret = rt_ri_bind(ri, s, flag);
+		else if (op == END_TASK)
+			ret = rt_ri_end_task(ri, s);
+		else
+			ret = rt_ri_unbind(ri, s);
+		acl_stream_done(ctx, s);
+	}
+	rt_ri_put(ri);
+	return ret;
+}
+
+aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
+{
+	ACL_ENTER();
+	return ri_stream_do(modelRI, stream, BIND, flag);
+}
+
+aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
+{
+	ACL_ENTER();
+	return ri_stream_do(modelRI, stream, END_TASK, 0);
+}
+
+aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
+{
+	ACL_ENTER();
+	return ri_stream_do(modelRI, stream, UNBIND, 0);
+}
+
+enum ri_op { RI_DESTROY, RI_ABORT, RI_BUILD_END, RI_UPDATE, RI_PRINT, RI_GET_ID, RI_SET_NAME, RI_GET_NAME, RI_STREAMS, RI_ON_DESTROY };
 
 /* The arguments of the calls that take more than one. */
 struct ri_args {
@@ -204,6 +269,12 @@ static aclError ri_do(aclmdlRI handle, enum ri_op op, void *arg)
 	switch (op) {
 	case RI_DESTROY:
 		ret = rt_ri_destroy(ri);
+		break;
+	case RI_ABORT:
+		ret = rt_ri_abort(ri);
+		break;
+	case RI_BUILD_END:
+		ret = rt_ri_build_end(ri);
 		break;
 	case RI_UPDATE:
 		ret = rt_ri_update(ri);
@@ -236,6 +307,20 @@ aclError aclmdlRIDestroy(aclmdlRI modelRI)
 {
 	ACL_ENTER();
 	return ri_do(modelRI, RI_DESTROY, NULL);
+}
+
+aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void *reserve)
+{
+	ACL_ENTER();
+	if (reserve)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "reserve must be NULL");
+	return ri_do(modelRI, RI_BUILD_END, NULL);
+}
+
+aclError aclmdlRIAbort(aclmdlRI modelRI)
+{
+	ACL_ENTER();
+	return ri_do(modelRI, RI_ABORT, NULL);
 }
 
 aclError aclmdlRIUpdate(aclmdlRI modelRI)

@@ -94,6 +94,12 @@ struct rt_ri {
 	aclmdlRICaptureMode mode;
 	pthread_t thread;		/* that began the capture */
 	bool capturing, invalid;
+	/* Built (aclmdlRIBuildBegin) rather than captured: its streams are
+	 * the ones bound to it (bit i of @bound: streams[i] is bound), a
+	 * bound stream's jobs are recorded until aclmdlRIEndTask (bit i of
+	 * @ended) or its unbinding. */
+	bool build;
+	uint64_t bound, ended;
 	struct rt_stream *streams[RI_MAX_STREAMS];	/* referenced; [0] began it */
 	uint32_t nstreams;
 	struct rt_event **cap_events;	/* recorded while capturing, referenced */
@@ -625,8 +631,13 @@ void rt_ri_stream_gone(struct rt_stream *s)
 	ri = s->cap;
 	if (ri) {
 		pthread_mutex_lock(&ri->lock);
-		invalidate(ri);
-		origin = ri->streams[0] == s;
+		if (ri->build) {
+			/* A bound stream's tasks so far stay in the graph. */
+			ri->bound &= ~(1ULL << stream_index(ri, s));
+		} else {
+			invalidate(ri);
+			origin = ri->streams[0] == s;
+		}
 		pthread_mutex_unlock(&ri->lock);
 		s->cap = NULL;
 	}
@@ -649,24 +660,31 @@ void rt_ri_stream_gone(struct rt_stream *s)
 
 /* A graph capturing @s (begun by this thread), one reference, not yet
  * registered nor attached; NULL when out of memory. */
-static struct rt_ri *ri_new(struct rt_stream *s, aclmdlRICaptureMode mode)
+static struct rt_ri *ri_new_on(struct rt_dev *dev, struct rt_stream *s, aclmdlRICaptureMode mode)
 {
 	struct rt_ri *ri = calloc(1, sizeof(*ri));
 
 	if (!ri)
 		return NULL;
 	rt_obj_init(&ri->obj, RT_OBJ_RI, ri_release);
-	rt_dev_get(s->dev);
-	ri->dev = s->dev;
+	rt_dev_get(dev);
+	ri->dev = dev;
 	pthread_mutex_init(&ri->lock, NULL);
 	ri->mode = mode;
 	ri->thread = pthread_self();
 	ri->capturing = true;
-	rt_obj_get(&s->obj);
-	ri->streams[0] = s;
-	ri->nstreams = 1;
+	if (s) {
+		rt_obj_get(&s->obj);
+		ri->streams[0] = s;
+		ri->nstreams = 1;
+	}
 	rt_list_init(&ri->link);
 	return ri;
+}
+
+static struct rt_ri *ri_new(struct rt_stream *s, aclmdlRICaptureMode mode)
+{
+	return ri_new_on(s->dev, s, mode);
 }
 
 aclError rt_ri_capture_begin(struct rt_stream *s, aclmdlRICaptureMode mode)
@@ -805,11 +823,45 @@ out:
 	return ACL_SUCCESS;
 }
 
+/*
+ * End @ri's capture or build (g_ri_lock held; unlocked on return): detach
+ * its streams and list it as done, or, when it was invalidated or (a
+ * capture) not joined back, destroy it and say why. @what names it for the
+ * message (the capturing stream, or the instance built).
+ */
+static aclError close_capture(struct rt_ri *ri, const void *what)
+{
+	const char *kind = ri->build ? "build of instance" : "capture of stream";
+	aclError err;
+	bool invalid;
+
+	end_capture(ri);
+	pthread_mutex_lock(&ri->lock);
+	invalid = ri->invalid;
+	err = invalid || ri->build ? ACL_SUCCESS : check_joined(ri);
+	pthread_mutex_unlock(&ri->lock);
+	if (invalid || err) {
+		/* Released outside the lock (an allocator's free() may run). */
+		rt_obj_get(&ri->obj);
+		pthread_mutex_unlock(&g_ri_lock);
+		rt_handle_remove(&ri->obj);
+		rt_ri_put(ri);
+		if (err)
+			return err;
+		return rt_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
+			      "the %s %p was invalidated by a call that cannot be captured; its model runtime "
+			      "instance is destroyed", kind, what);
+	}
+	rt_list_add_tail(&g_done, &ri->link);
+	ri->listed = true;
+	pthread_mutex_unlock(&g_ri_lock);
+	return ACL_SUCCESS;
+}
+
 aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out)
 {
 	struct rt_ri *ri;
 	aclError err = ACL_SUCCESS;
-	bool invalid;
 
 	*out = NULL;
 	pthread_mutex_lock(&g_ri_lock);
@@ -820,6 +872,9 @@ aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out)
 	else if (ri->update_of)
 		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is updating a task group, not capturing "
 			     "(end it with aclmdlRICaptureTaskUpdateEnd)", (void *)s);
+	else if (ri->build)
+		err = rt_err(ACL_ERROR_RT_STREAM_NOT_CAPTURED, "stream %p is bound to a model runtime instance being "
+			     "built, not capturing (end the build with aclmdlRIBuildEnd)", (void *)s);
 	else if (ri->streams[0] != s)
 		err = rt_err(ACL_ERROR_RT_STREAM_CAPTURE_UNMATCHED, "stream %p only joined a capture; end it on the "
 			     "stream that began it (%p)", (void *)s, (void *)ri->streams[0]);
@@ -831,28 +886,179 @@ aclError rt_ri_capture_end(struct rt_stream *s, aclmdlRI *out)
 		pthread_mutex_unlock(&g_ri_lock);
 		return err;
 	}
-	end_capture(ri);
-	pthread_mutex_lock(&ri->lock);
-	invalid = ri->invalid;
-	err = invalid ? ACL_SUCCESS : check_joined(ri);
-	pthread_mutex_unlock(&ri->lock);
-	if (invalid || err) {
-		/* Released outside the lock (an allocator's free() may run). */
-		rt_obj_get(&ri->obj);
-		pthread_mutex_unlock(&g_ri_lock);
-		rt_handle_remove(&ri->obj);
-		rt_ri_put(ri);
-		if (err)
-			return err;
-		return rt_err(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED,
-			      "the capture of stream %p was invalidated by a call that cannot be captured; its model "
-			      "runtime instance is destroyed", (void *)s);
+	err = close_capture(ri, (void *)s);
+	if (!err)
+		*out = ri;
+	return err;
+}
+
+/* ---- building (aclmdlRIBuildBegin) ---------------------------------------------------- */
+
+aclError rt_ri_build_begin(struct rt_dev *dev, aclmdlRI *out)
+{
+	struct rt_ri *ri = ri_new_on(dev, NULL, ACL_MODEL_RI_CAPTURE_MODE_RELAXED);
+	aclError err = ACL_SUCCESS;
+
+	*out = NULL;
+	if (!ri)
+		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	ri->build = true;
+	pthread_mutex_lock(&g_ri_lock);
+	if (rt_handle_add(&ri->obj)) {
+		err = rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
+	} else {
+		ri->id = ++g_next_id;
+		rt_list_add_tail(&g_active, &ri->link);
+		ri->listed = true;
+		atomic_fetch_add(&g_nactive, 1);
+		*out = ri;
 	}
-	rt_list_add_tail(&g_done, &ri->link);
-	ri->listed = true;
 	pthread_mutex_unlock(&g_ri_lock);
-	*out = ri;
+	rt_ri_put(ri);		/* the registry's reference keeps it */
+	return err;
+}
+
+/* Is @ri an instance being built? ri->lock held; else the error. */
+static aclError building(const struct rt_ri *ri)
+{
+	if (!ri->build)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "model runtime instance %u was captured, not built with "
+			      "aclmdlRIBuildBegin", ri->id);
+	if (!ri->capturing)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "the build of model runtime instance %u has ended "
+			      "(aclmdlRIBuildEnd)", ri->id);
 	return ACL_SUCCESS;
+}
+
+/* The built instance @s is bound to, if any; g_ri_lock held. */
+static struct rt_ri *bound_to(const struct rt_stream *s)
+{
+	struct rt_list *lists[] = { &g_active, &g_done }, *pos;
+	size_t k;
+
+	for (k = 0; k < 2; k++)
+		rt_list_for_each(pos, lists[k]) {
+			struct rt_ri *ri = rt_container_of(pos, struct rt_ri, link);
+			bool hit;
+			int i;
+
+			pthread_mutex_lock(&ri->lock);
+			i = ri->build ? stream_index(ri, s) : -1;
+			hit = i >= 0 && (ri->bound & (1ULL << i));
+			pthread_mutex_unlock(&ri->lock);
+			if (hit)
+				return ri;
+		}
+	return NULL;
+}
+
+aclError rt_ri_bind(struct rt_ri *ri, struct rt_stream *s, uint32_t flag)
+{
+	aclError err = ACL_SUCCESS;
+	struct rt_ri *other;
+	int i;
+
+	if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "flag 0x%x is neither ACL_MODEL_STREAM_FLAG_HEAD nor "
+			      "ACL_MODEL_STREAM_FLAG_DEFAULT", flag);
+	if (!(s->flags & ACL_STREAM_PERSISTENT))
+		return rt_err(ACL_ERROR_INVALID_PARAM, "stream %p is not persistent (create it with "
+			      "aclrtCreateStreamWithConfig and ACL_STREAM_PERSISTENT)", (void *)s);
+	if (s->dev != ri->dev)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "stream %p is of device %u, model runtime instance %u of "
+			      "device %u", (void *)s, s->dev->index, ri->id, ri->dev->index);
+	pthread_mutex_lock(&g_ri_lock);
+	other = bound_to(s);
+	pthread_mutex_lock(&s->submit_lock);
+	pthread_mutex_lock(&ri->lock);
+	err = building(ri);
+	if (err)
+		goto out;
+	if (other) {
+		err = rt_err(ACL_ERROR_INVALID_PARAM, "stream %p is already bound to model runtime instance %u "
+			     "(a stream binds to one instance)", (void *)s, other->id);
+		goto out;
+	}
+	if (s->cap) {
+		err = rt_err(ACL_ERROR_RT_STREAM_CAPTURED, "stream %p is capturing", (void *)s);
+		goto out;
+	}
+	i = stream_index(ri, s);
+	if (i < 0) {
+		if (ri->nstreams == RI_MAX_STREAMS) {
+			err = rt_err(ACL_ERROR_INVALID_PARAM, "model runtime instance %u has %d streams, the "
+				     "most vnpu supports", ri->id, RI_MAX_STREAMS);
+			goto out;
+		}
+		rt_obj_get(&s->obj);
+		i = (int)ri->nstreams++;
+		ri->streams[i] = s;
+	}
+	ri->bound |= 1ULL << i;
+	ri->ended &= ~(1ULL << i);
+	s->cap = ri;
+out:
+	pthread_mutex_unlock(&ri->lock);
+	pthread_mutex_unlock(&s->submit_lock);
+	pthread_mutex_unlock(&g_ri_lock);
+	return err;
+}
+
+/* Stop recording @s into @ri (aclmdlRIEndTask, @unbind false) or unbind it. */
+static aclError release_stream(struct rt_ri *ri, struct rt_stream *s, bool unbind)
+{
+	aclError err = ACL_SUCCESS;
+	int i;
+
+	pthread_mutex_lock(&s->submit_lock);
+	pthread_mutex_lock(&ri->lock);
+	i = stream_index(ri, s);
+	if (!ri->build)
+		err = building(ri);
+	else if (!unbind && !ri->capturing)
+		err = building(ri);
+	else if (i < 0 || !(ri->bound & (1ULL << i)))
+		err = rt_err(ACL_ERROR_INVALID_PARAM, "stream %p is not bound to model runtime instance %u",
+			     (void *)s, ri->id);
+	else if (!unbind && (ri->ended & (1ULL << i)))
+		err = rt_err(ACL_ERROR_INVALID_PARAM, "stream %p already ended its tasks of model runtime instance "
+			     "%u", (void *)s, ri->id);
+	if (!err) {
+		if (unbind)
+			ri->bound &= ~(1ULL << i);
+		else
+			ri->ended |= 1ULL << i;
+		if (s->cap == ri)
+			s->cap = NULL;
+	}
+	pthread_mutex_unlock(&ri->lock);
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
+}
+
+aclError rt_ri_end_task(struct rt_ri *ri, struct rt_stream *s)
+{
+	return release_stream(ri, s, false);
+}
+
+aclError rt_ri_unbind(struct rt_ri *ri, struct rt_stream *s)
+{
+	return release_stream(ri, s, true);
+}
+
+aclError rt_ri_build_end(struct rt_ri *ri)
+{
+	aclError err;
+
+	pthread_mutex_lock(&g_ri_lock);
+	pthread_mutex_lock(&ri->lock);
+	err = building(ri);
+	pthread_mutex_unlock(&ri->lock);
+	if (err) {
+		pthread_mutex_unlock(&g_ri_lock);
+		return err;
+	}
+	return close_capture(ri, ri);
 }
 
 aclError rt_ri_capture_info(struct rt_stream *s, aclmdlRICaptureStatus *status, aclmdlRI *out)
@@ -1170,6 +1376,11 @@ aclError rt_ri_execute(struct rt_ri *ri, struct rt_stream *s, bool sync, int64_t
 		return rt_err(ACL_ERROR_RT_MODEL_CAPTURED, "model runtime instance %u is still being captured "
 			      "(call aclmdlRICaptureEnd first)", ri->id);
 	}
+	if (!s && !ri->nstreams) {
+		/* Built with no stream bound: nothing to run. */
+		pthread_mutex_unlock(&ri->lock);
+		return ACL_SUCCESS;
+	}
 	if (!s)
 		s = ri->streams[0];
 	pthread_mutex_unlock(&ri->lock);
@@ -1228,10 +1439,45 @@ aclError rt_ri_execute(struct rt_ri *ri, struct rt_stream *s, bool sync, int64_t
 	return err;
 }
 
-aclError rt_ri_destroy(struct rt_ri *ri)
+/* Wait until @ri's last replay is done (a failed replay is not the
+ * caller's failure). */
+static void wait_replays(struct rt_ri *ri)
 {
 	struct rt_stream *last;
 	uint64_t point;
+
+	pthread_mutex_lock(&ri->lock);
+	last = ri->last_stream;
+	point = ri->last_point;
+	if (last)
+		rt_obj_get(&last->obj);
+	pthread_mutex_unlock(&ri->lock);
+	if (last) {
+		bool quiet = rt_err_quiet(true);
+
+		(void)rt_stream_wait_point(last, point, RT_FOREVER);
+		rt_err_quiet(quiet);
+		rt_stream_put(last);
+	}
+}
+
+aclError rt_ri_abort(struct rt_ri *ri)
+{
+	pthread_mutex_lock(&ri->lock);
+	if (ri->capturing) {
+		pthread_mutex_unlock(&ri->lock);
+		return rt_err(ACL_ERROR_RT_MODEL_CAPTURED, "model runtime instance %u is still being %s", ri->id,
+			      ri->build ? "built (call aclmdlRIBuildEnd first)" : "captured (end the capture first)");
+	}
+	pthread_mutex_unlock(&ri->lock);
+	/* A replay is one job the engine runs to its end: it cannot be cut
+	 * short, so stopping it means it is over when this returns. */
+	wait_replays(ri);
+	return ACL_SUCCESS;
+}
+
+aclError rt_ri_destroy(struct rt_ri *ri)
+{
 	uint32_t i;
 
 	pthread_mutex_lock(&g_ri_lock);
@@ -1254,21 +1500,8 @@ aclError rt_ri_destroy(struct rt_ri *ri)
 	}
 	pthread_mutex_unlock(&g_ri_lock);
 
-	/* Replays in flight use the graph's workspace: they finish first. A
-	 * failed replay is not this call's failure. */
-	pthread_mutex_lock(&ri->lock);
-	last = ri->last_stream;
-	point = ri->last_point;
-	if (last)
-		rt_obj_get(&last->obj);
-	pthread_mutex_unlock(&ri->lock);
-	if (last) {
-		bool quiet = rt_err_quiet(true);
-
-		(void)rt_stream_wait_point(last, point, RT_FOREVER);
-		rt_err_quiet(quiet);
-		rt_stream_put(last);
-	}
+	/* Replays in flight use the graph's workspace: they finish first. */
+	wait_replays(ri);
 	for (i = 0; i < ri->ncbs; i++) {
 		struct rt_errsave saved;
 

@@ -63,6 +63,18 @@ aclError rt_ri_group_end(struct rt_stream *s, aclrtTaskGrp *out);
 aclError rt_ri_update_begin(struct rt_stream *s, const void *group);
 aclError rt_ri_update_end(struct rt_stream *s);
 
+/* Building (aclmdlRIBuildBegin): an instance of @dev with no stream; the
+ * persistent streams bound to it record their jobs into it until
+ * aclmdlRIEndTask or their unbinding; rt_ri_build_end ends it as
+ * aclmdlRICaptureEnd ends a capture. */
+aclError rt_ri_build_begin(struct rt_dev *dev, aclmdlRI *out);
+aclError rt_ri_bind(struct rt_ri *ri, struct rt_stream *s, uint32_t flag);
+aclError rt_ri_end_task(struct rt_ri *ri, struct rt_stream *s);
+aclError rt_ri_unbind(struct rt_ri *ri, struct rt_stream *s);
+aclError rt_ri_build_end(struct rt_ri *ri);
+/* aclmdlRIAbort: a replay cannot be cut short; waits until it is done. */
+aclError rt_ri_abort(struct rt_ri *ri);
+
 /* The graph @handle names, referenced; NULL if none. */
 struct rt_ri *rt_ri_lookup(const void *handle);
 void rt_ri_put(struct rt_ri *ri);

@@ -780,6 +780,104 @@ START_TEST(a_task_group_is_updated_by_a_later_capture)
 }
 END_TEST
 
+/* CANN's build mode: a persistent stream bound to an instance records its
+ * tasks until aclmdlRIEndTask; the built instance replays as one SUBMIT. */
+START_TEST(a_built_instance_replays_its_bound_streams)
+{
+	struct dtensor *a = vec(64, 0), *b = vec(64, 0), *one = vec(64, 1);
+	aclrtStream p, q, plain;
+	aclmdlRI ri, other, none;
+	aclrtStreamStatus qs;
+	unsigned int i;
+
+	ACL_OK(aclrtCreateStreamWithConfig(&p, 0, ACL_STREAM_PERSISTENT));
+	ACL_OK(aclrtCreateStreamWithConfig(&q, 0, ACL_STREAM_PERSISTENT));
+	ACL_OK(aclrtCreateStream(&plain));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildBegin(NULL, 0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildBegin(&ri, 1));
+	ACL_OK(aclmdlRIBuildBegin(&ri, 0));
+	ACL_OK(aclmdlRIBuildBegin(&other, 0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(ri, NULL, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(NULL, p, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(ri, p, 5));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(ri, plain, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIEndTask(ri, p));	/* not bound */
+	ACL_OK(aclmdlRIBindStream(ri, p, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(ri, p, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(other, p, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_OK(aclmdlRIBindStream(ri, q, ACL_MODEL_STREAM_FLAG_DEFAULT));
+	/* Recorded, not run; and not replayable while building. */
+	for (i = 0; i < 4; i++)
+		ACL_OK(i % 2 ? run_op("Add", a, one, b, NULL, p) : run_op("Add", b, one, a, NULL, p));
+	ACL_ERR(ACL_ERROR_RT_MODEL_CAPTURED, aclmdlRIExecuteAsync(ri, plain));
+	ACL_ERR(ACL_ERROR_RT_MODEL_CAPTURED, aclmdlRIAbort(ri));
+	ACL_ERR(ACL_ERROR_RT_STREAM_NOT_CAPTURED, aclmdlRICaptureEnd(p, &none));
+	ACL_OK(aclmdlRIEndTask(ri, p));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIEndTask(ri, p));
+	ACL_OK(aclmdlRIEndTask(ri, q));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildEnd(ri, (void *)1));
+	ACL_OK(aclmdlRIBuildEnd(ri, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBuildEnd(ri, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIBindStream(ri, plain, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_OK(aclrtSynchronizeStream(p));
+	expect_all(b, 0);
+
+	ioctl_count_start();
+	ACL_OK(aclmdlRIExecuteAsync(ri, plain));
+	ioctl_count_stop();
+	ck_assert_uint_eq(ioctl_count(NR_SUBMIT), 1);
+	ACL_OK(aclrtSynchronizeStream(plain));
+	expect_all(b, 4);
+	ACL_OK(aclmdlRIExecute(ri, -1));
+	expect_all(b, 8);
+	ACL_OK(aclmdlRIExecuteAsync(ri, plain));
+	ACL_OK(aclmdlRIAbort(ri));		/* waits: the replay is done */
+	ACL_OK(aclrtStreamQuery(plain, &qs));
+	ck_assert_int_eq(qs, ACL_STREAM_STATUS_COMPLETE);
+	expect_all(b, 12);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIAbort(NULL));
+
+	ACL_OK(aclmdlRIUnbindStream(ri, p));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIUnbindStream(ri, p));
+	ACL_OK(aclmdlRIUnbindStream(ri, q));
+	/* Unbound: the stream runs its work again, and may bind elsewhere. */
+	ACL_OK(run_op("Add", b, one, a, NULL, p));
+	ACL_OK(aclrtSynchronizeStream(p));
+	expect_all(a, 13);
+	ACL_OK(aclmdlRIBindStream(other, p, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_OK(aclmdlRIEndTask(other, p));
+	ACL_OK(aclmdlRIBuildEnd(other, NULL));
+	ACL_OK(aclmdlRIExecute(other, -1));	/* nothing recorded */
+	ACL_OK(aclmdlRIUnbindStream(other, p));
+	ACL_OK(aclmdlRIDestroy(other));
+	ACL_OK(aclmdlRIDestroy(ri));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIAbort(ri));
+	ACL_OK(aclrtDestroyStream(p));
+	ACL_OK(aclrtDestroyStream(q));
+	ACL_OK(aclrtDestroyStream(plain));
+	dt_free(a);
+	dt_free(b);
+	dt_free(one);
+}
+END_TEST
+
+/* A call that cannot be captured on a bound stream spoils the build. */
+START_TEST(a_forbidden_call_invalidates_a_build)
+{
+	aclrtStream p;
+	aclmdlRI ri;
+
+	ACL_OK(aclrtCreateStreamWithConfig(&p, 0, ACL_STREAM_PERSISTENT));
+	ACL_OK(aclmdlRIBuildBegin(&ri, 0));
+	ACL_OK(aclmdlRIBindStream(ri, p, ACL_MODEL_STREAM_FLAG_HEAD));
+	ACL_ERR(ACL_ERROR_RT_CAPTURE_MODE_NOT_SUPPORT, aclrtSynchronizeStream(p));
+	ACL_OK(aclmdlRIEndTask(ri, p));
+	ACL_ERR(ACL_ERROR_RT_STREAM_CAPTURE_INVALIDATED, aclmdlRIBuildEnd(ri, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclmdlRIExecute(ri, -1));
+	ACL_OK(aclrtDestroyStream(p));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("acl_capture");
@@ -798,6 +896,8 @@ int main(void)
 	tcase_add_test(tc, bad_handles_and_modes);
 	tcase_add_test(tc, debug_json_lists_tasks_streams_and_dependencies);
 	tcase_add_test(tc, a_task_group_is_updated_by_a_later_capture);
+	tcase_add_test(tc, a_built_instance_replays_its_bound_streams);
+	tcase_add_test(tc, a_forbidden_call_invalidates_a_build);
 	suite_add_tcase(s, tc);
 	return acl_test_run(s);
 }
