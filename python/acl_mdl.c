@@ -438,5 +438,13 @@ struct pyacl_fn pyacl_mdl_fns[] = {
 	PYACL_FN("ri_update", aclmdlRIUpdate, "e:p", G),
 	PYACL_FN("ri_debug_print", aclmdlRIDebugPrint, "e:p", 0),
 	PYACL_FN("ri_debug_json_print", aclmdlRIDebugJsonPrint, "e:psu", 0),
+	/* issue 19 (ri2): building an instance from bound persistent streams,
+	 * and aborting its replay. */
+	PYACL_FN("ri_build_begin", aclmdlRIBuildBegin, "e:Pu", 0),
+	PYACL_FN("ri_bind_stream", aclmdlRIBindStream, "e:ppu", 0),
+	PYACL_FN("ri_end_task", aclmdlRIEndTask, "e:pp", 0),
+	PYACL_FN("ri_build_end", aclmdlRIBuildEnd, "e:pp", 0),
+	PYACL_FN("ri_unbind_stream", aclmdlRIUnbindStream, "e:pp", 0),
+	PYACL_FN("ri_abort", aclmdlRIAbort, "e:p", G),
 	PYACL_END,
 };

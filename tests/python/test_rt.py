@@ -227,6 +227,30 @@ class Memory(unittest.TestCase):
         self.assertEqual(acl.mdl.ri_destroy(ri), 0)
         self.assertEqual(acl.rt.free(d), 0)
 
+    def test_ri_build(self):
+        # Issue 19's build mode: a persistent stream bound to an instance
+        # records a fill, the built instance replays it.
+        d, ret = acl.rt.malloc(64, 0)
+        self.assertEqual(ret, 0)
+        p, ret = acl.rt.create_stream_with_config(0, 4)             # PERSISTENT
+        self.assertEqual(ret, 0)
+        ri, ret = acl.mdl.ri_build_begin(0)
+        self.assertEqual(ret, 0)
+        self.assertEqual(acl.mdl.ri_bind_stream(ri, p, 0), 0)       # HEAD
+        self.assertEqual(acl.rt.memset_async(d, 64, 9, 64, p), 0)
+        self.assertEqual(acl.mdl.ri_end_task(ri, p), 0)
+        self.assertEqual(acl.mdl.ri_build_end(ri, 0), 0)
+        self.assertEqual(acl.mdl.ri_execute_async(ri, self.stream), 0)
+        self.assertEqual(acl.mdl.ri_abort(ri), 0)
+        back = np.zeros(64, dtype=np.uint8)
+        self.assertEqual(acl.rt.memcpy(acl.util.numpy_to_ptr(back), 64, d, 64, C.ACL_MEMCPY_DEVICE_TO_HOST), 0)
+        np.testing.assert_array_equal(back, 9)
+        self.assertEqual(acl.mdl.ri_bind_stream(ri, p, 5), C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.mdl.ri_unbind_stream(ri, p), 0)
+        self.assertEqual(acl.mdl.ri_destroy(ri), 0)
+        self.assertEqual(acl.rt.destroy_stream(p), 0)
+        self.assertEqual(acl.rt.free(d), 0)
+
     def test_dvpp(self):
         ptr, ret = acl.media.dvpp_malloc(4096)
         self.assertEqual(ret, C.ACL_SUCCESS)
