@@ -146,26 +146,6 @@ aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream)
 	return on_stream(stream, ST_UPD_END, NULL);
 }
 
-aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
-{
-	struct rt_context *ctx;
-	struct rt_stream *s;
-	struct rt_ri *ri;
-	aclError ret;
-
-	ACL_ENTER();
-	ret = ri_begin(modelRI, &ri);
-	if (ret)
-		return ret;
-	ret = acl_stream_begin(stream, &ctx, &s);
-	if (!ret) {
-		ret = rt_ri_execute(ri, s, false, RT_FOREVER);
-		acl_stream_done(ctx, s);
-	}
-	rt_ri_put(ri);
-	return ret;
-}
-
 aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout)
 {
 	struct rt_ri *ri;
@@ -201,9 +181,10 @@ aclError aclmdlRIBuildBegin(aclmdlRI *modelRI, uint32_t flag)
 	return ret;
 }
 
-enum bind_op { BIND, END_TASK, UNBIND };
+enum bind_op { EXECUTE, BIND, END_TASK, UNBIND };
 
-/* One call on instance @handle and stream @stream (not NULL). */
+/* One call on instance @handle and stream @stream (NULL: the current
+ * context's default stream). */
 static aclError ri_stream_do(aclmdlRI handle, aclrtStream stream, enum bind_op op, uint32_t flag)
 {
 	struct rt_context *ctx;
@@ -211,13 +192,14 @@ static aclError ri_stream_do(aclmdlRI handle, aclrtStream stream, enum bind_op o
 	struct rt_ri *ri;
 	aclError ret;
 
-	ACL_REQUIRE(stream);
 	ret = ri_begin(handle, &ri);
 	if (ret)
 		return ret;
 	ret = acl_stream_begin(stream, &ctx, &s);
 	if (!ret) {
-		if (op == BIND)
+		if (op == EXECUTE)
+			ret = rt_ri_execute(ri, s, false, RT_FOREVER);
+		else if (op == BIND)
 			ret = rt_ri_bind(ri, s, flag);
 		else if (op == END_TASK)
 			ret = rt_ri_end_task(ri, s);
@@ -229,21 +211,30 @@ static aclError ri_stream_do(aclmdlRI handle, aclrtStream stream, enum bind_op o
 	return ret;
 }
 
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream)
+{
+	ACL_ENTER();
+	return ri_stream_do(modelRI, stream, EXECUTE, 0);
+}
+
 aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag)
 {
 	ACL_ENTER();
+	ACL_REQUIRE(stream);
 	return ri_stream_do(modelRI, stream, BIND, flag);
 }
 
 aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream)
 {
 	ACL_ENTER();
+	ACL_REQUIRE(stream);
 	return ri_stream_do(modelRI, stream, END_TASK, 0);
 }
 
 aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream)
 {
 	ACL_ENTER();
+	ACL_REQUIRE(stream);
 	return ri_stream_do(modelRI, stream, UNBIND, 0);
 }
 
