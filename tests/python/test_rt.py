@@ -219,6 +219,9 @@ class Memory(unittest.TestCase):
         rid, ret = acl.mdl.ri_get_id(ri)
         self.assertEqual(ret, 0)
         self.assertGreater(rid, 0)
+        self.assertEqual(acl.mdl.ri_get_name(ri), ("", 0))
+        self.assertEqual(acl.mdl.ri_set_name(ri, "fill"), 0)
+        self.assertEqual(acl.mdl.ri_get_name(ri), ("fill", 0))
         self.assertEqual(acl.mdl.ri_execute_async(ri, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
         back = np.zeros(64, dtype=np.uint8)
@@ -257,6 +260,13 @@ class CallerBuffers(unittest.TestCase):
         self.assertNotEqual(ver, "")
         with self.assertRaises(TypeError):
             acl.sys_get_version_str(1)
+
+    def test_capture_thread_exchange_mode(self):
+        # Threads start in GLOBAL (0); the old mode comes back, the new one stays.
+        self.assertEqual(acl.mdl.ri_capture_thread_exchange_mode(2), (0, 0))
+        self.assertEqual(acl.mdl.ri_capture_thread_exchange_mode(0), (2, 0))
+        with self.assertRaises(TypeError):
+            acl.mdl.ri_capture_thread_exchange_mode("0")
 
     def test_app_log(self):
         # '%' in the message must not be taken as a format.
