@@ -303,6 +303,46 @@ static PyObject *py_set_exec_config_opt(PyObject *self, PyObject *args)
 	return config_opt(args, true, "set_exec_config_opt");
 }
 
+/* pyacl2: aclmdlRIGetName(ri) -> (name, ret), into a buffer of the
+ * 128 bytes aclmdlRISetName keeps with its NUL. */
+static PyObject *py_ri_get_name(PyObject *self, PyObject *arg)
+{
+	char name[128] = "";
+	void *ri;
+	aclError ret;
+
+	(void)self;
+	if (pyacl_ptr(arg, &ri, "ri_get_name: model_ri"))
+		return NULL;
+	ret = aclmdlRIGetName(ri, (uint32_t)sizeof(name), name);
+	return Py_BuildValue("(si)", ret == ACL_SUCCESS ? name : "", (int)ret);
+}
+
+/* pyacl2: aclmdlRICaptureThreadExchangeMode(mode) -> (old_mode, ret), the
+ * in-out argument split into an argument and a result. */
+static PyObject *py_ri_capture_thread_exchange_mode(PyObject *self, PyObject *arg)
+{
+	aclmdlRICaptureMode mode;
+	long v;
+	aclError ret;
+
+	(void)self;
+	if (!PyLong_Check(arg)) {
+		PyErr_SetString(PyExc_TypeError, "ri_capture_thread_exchange_mode: mode must be an int");
+		return NULL;
+	}
+	v = PyLong_AsLong(arg);
+	if (v == -1 && PyErr_Occurred())
+		return NULL;
+	if (v < INT32_MIN || v > INT32_MAX) {
+		PyErr_SetString(PyExc_OverflowError, "ri_capture_thread_exchange_mode: mode out of range");
+		return NULL;
+	}
+	mode = (aclmdlRICaptureMode)v;
+	ret = aclmdlRICaptureThreadExchangeMode(&mode);
+	return Py_BuildValue("(ii)", (int)mode, (int)ret);
+}
+
 PyMethodDef pyacl_mdl_methods[] = {
 	{ "set_config_opt", py_set_config_opt, METH_VARARGS,
 	  "aclmdlSetConfigOpt(handle, attr, value) -> ret; value: int or str (paths)" },
@@ -322,6 +362,10 @@ PyMethodDef pyacl_mdl_methods[] = {
 	  "aclmdlGetInputDynamicDims(desc, index, gear_count) -> (list of dims, ret)" },
 	{ "set_input_dynamic_dims", py_set_input_dynamic_dims, METH_VARARGS,
 	  "aclmdlSetInputDynamicDims(model_id, dataset, index, dims) -> ret" },
+	/* pyacl2: a caller buffer and an in-out argument */
+	{ "ri_get_name", py_ri_get_name, METH_O, "aclmdlRIGetName(model_ri) -> (name, ret)" },
+	{ "ri_capture_thread_exchange_mode", py_ri_capture_thread_exchange_mode, METH_O,
+	  "aclmdlRICaptureThreadExchangeMode(mode) -> (old_mode, ret)" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -453,12 +453,56 @@ static PyObject *py_set_tensor_shape(PyObject *self, PyObject *args)
 	return PyLong_FromLong(ret);
 }
 
+/* ---- pyacl2: caller buffers and varargs ----------------------------------- */
+
+/* aclAppLog(level, func, file, line, fmt, ...): Python formats the message;
+ * it is passed with "%s" so that '%' in it is printed as is. */
+static PyObject *py_app_log(PyObject *self, PyObject *args)
+{
+	int level;
+	const char *func, *file, *msg;
+	unsigned int line;
+
+	(void)self;
+	if (!PyArg_ParseTuple(args, "issIs:app_log", &level, &func, &file, &line, &msg))
+		return NULL;
+	aclAppLog((aclLogLevel)level, func, file, line, "%s", msg);
+	Py_RETURN_NONE;
+}
+
+/* aclsysGetVersionStr(pkg_name) -> (version_str, ret) */
+static PyObject *py_sys_get_version_str(PyObject *self, PyObject *arg)
+{
+	char name[ACL_PKG_VERSION_MAX_SIZE];
+	char ver[ACL_PKG_VERSION_MAX_SIZE] = "";
+	const char *s;
+	Py_ssize_t n;
+	aclError ret;
+
+	(void)self;
+	s = PyUnicode_AsUTF8AndSize(arg, &n);
+	if (!s)
+		return NULL;
+	if (n >= (Py_ssize_t)sizeof(name)) {
+		PyErr_SetString(PyExc_ValueError, "sys_get_version_str: package name too long");
+		return NULL;
+	}
+	memcpy(name, s, (size_t)n + 1);
+	ret = aclsysGetVersionStr(name, ver);
+	return Py_BuildValue("(si)", ret == ACL_SUCCESS ? ver : "", (int)ret);
+}
+
 PyMethodDef pyacl_top_methods[] = {
 	{ "init", py_init, METH_VARARGS, "aclInit([config_path]) -> ret" },
 	{ "finalize", py_finalize, METH_NOARGS, "aclFinalize() -> ret; drops every allocator registration" },
 	{ "create_tensor_desc", py_create_tensor_desc, METH_VARARGS,
 	  "aclCreateTensorDesc(data_type, dims, format) -> desc" },
 	{ "set_tensor_shape", py_set_tensor_shape, METH_VARARGS, "aclSetTensorShape(desc, dims) -> ret" },
+	/* pyacl2: caller buffers and varargs */
+	{ "app_log", py_app_log, METH_VARARGS,
+	  "aclAppLog(level, func, file, line, message) -> None; message is preformatted" },
+	{ "sys_get_version_str", py_sys_get_version_str, METH_O,
+	  "aclsysGetVersionStr(pkg_name) -> (version_str, ret)" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -182,6 +182,29 @@ static PyObject *py_destroy_context(PyObject *self, PyObject *arg)
 	return then_prune(ret);
 }
 
+/* pyacl2: aclrtDeviceGetPCIBusId(device_id) -> (bus_id, ret) */
+static PyObject *py_device_get_pci_bus_id(PyObject *self, PyObject *arg)
+{
+	char buf[32] = "";
+	long dev;
+	aclError ret;
+
+	(void)self;
+	if (!PyLong_Check(arg)) {
+		PyErr_SetString(PyExc_TypeError, "device_get_pci_bus_id: device_id must be an int");
+		return NULL;
+	}
+	dev = PyLong_AsLong(arg);
+	if (dev == -1 && PyErr_Occurred())
+		return NULL;
+	if (dev < INT32_MIN || dev > INT32_MAX) {
+		PyErr_SetString(PyExc_OverflowError, "device_get_pci_bus_id: device_id out of range");
+		return NULL;
+	}
+	ret = aclrtDeviceGetPCIBusId((int32_t)dev, buf, (int32_t)sizeof(buf));
+	return Py_BuildValue("(si)", ret == ACL_SUCCESS ? buf : "", (int)ret);
+}
+
 PyMethodDef pyacl_rt_methods[] = {
 	{ "reset_device", py_reset_device, METH_O, "aclrtResetDevice(device_id) -> ret" },
 	{ "reset_device_force", py_reset_device_force, METH_O, "aclrtResetDeviceForce(device_id) -> ret" },
@@ -193,6 +216,9 @@ PyMethodDef pyacl_rt_methods[] = {
 	  "aclrtLaunchHostFunc(stream, fn, args) -> ret; fn(args)" },
 	{ "destroy_stream", py_destroy_stream, METH_O, "aclrtDestroyStream(stream) -> ret" },
 	{ "destroy_stream_force", py_destroy_stream_force, METH_O, "aclrtDestroyStreamForce(stream) -> ret" },
+	/* pyacl2: caller buffers */
+	{ "device_get_pci_bus_id", py_device_get_pci_bus_id, METH_O,
+	  "aclrtDeviceGetPCIBusId(device_id) -> (bus_id, ret)" },
 	{ NULL, NULL, 0, NULL },
 };
 

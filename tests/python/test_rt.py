@@ -219,6 +219,9 @@ class Memory(unittest.TestCase):
         rid, ret = acl.mdl.ri_get_id(ri)
         self.assertEqual(ret, 0)
         self.assertGreater(rid, 0)
+        self.assertEqual(acl.mdl.ri_get_name(ri), ("", 0))
+        self.assertEqual(acl.mdl.ri_set_name(ri, "fill"), 0)
+        self.assertEqual(acl.mdl.ri_get_name(ri), ("fill", 0))
         self.assertEqual(acl.mdl.ri_execute_async(ri, self.stream), 0)
         self.assertEqual(acl.rt.synchronize_stream(self.stream), 0)
         back = np.zeros(64, dtype=np.uint8)
@@ -256,6 +259,44 @@ class Memory(unittest.TestCase):
         self.assertEqual(ret, C.ACL_SUCCESS)
         self.assertNotEqual(ptr, 0)
         self.assertEqual(acl.media.dvpp_free(ptr), C.ACL_SUCCESS)
+
+
+class CallerBuffers(unittest.TestCase):
+    """pyacl2: caller buffers returned as str, aclAppLog with a preformatted
+    message."""
+
+    def setUp(self):
+        ensure_init()
+
+    def test_pci_bus_id(self):
+        bus, ret = acl.rt.device_get_pci_bus_id(DEVICE)
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertEqual(bus, "0000:%02x:00.0" % (DEVICE + 1))
+        bus, ret = acl.rt.device_get_pci_bus_id(9999)
+        self.assertEqual((bus, ret), ("", 107001))    # ACL_ERROR_RT_INVALID_DEVICEID
+        with self.assertRaises(TypeError):
+            acl.rt.device_get_pci_bus_id("0")
+
+    def test_version_str(self):
+        ver, ret = acl.sys_get_version_str("runtime")
+        self.assertEqual(ret, C.ACL_SUCCESS)
+        self.assertIsInstance(ver, str)
+        self.assertNotEqual(ver, "")
+        with self.assertRaises(TypeError):
+            acl.sys_get_version_str(1)
+
+    def test_capture_thread_exchange_mode(self):
+        # Threads start in GLOBAL (0); the old mode comes back, the new one stays.
+        self.assertEqual(acl.mdl.ri_capture_thread_exchange_mode(2), (0, 0))
+        self.assertEqual(acl.mdl.ri_capture_thread_exchange_mode(0), (2, 0))
+        with self.assertRaises(TypeError):
+            acl.mdl.ri_capture_thread_exchange_mode("0")
+
+    def test_app_log(self):
+        # '%' in the message must not be taken as a format.
+        self.assertIsNone(acl.app_log(1, "test_app_log", __file__, 1, "100%s %d done"))
+        with self.assertRaises(TypeError):
+            acl.app_log(1, "f", "x", 1, 2)
 
 
 if __name__ == "__main__":
