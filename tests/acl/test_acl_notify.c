@@ -4,7 +4,7 @@
  * settings (aclrtStreamGetId / GetPriority / GetFlags), event IDs, and
  * notifies (aclrtCreateNotify ... aclrtNotifyBatchReset): a wait on one
  * stream released by a record on another, a record before the wait, the
- * reset, and every invalid argument with its code.
+ * reset, a wait that times out, and every invalid argument with its code.
  */
 #include <stdint.h>
 #include <string.h>
@@ -156,6 +156,35 @@ START_TEST(notify_batch_reset)
 }
 END_TEST
 
+/* A wait never released: the device's job timeout (10 s by default) fails
+ * the stream with ACL_ERROR_RT_AICORE_TIMEOUT; its later tasks do not
+ * run, another stream's do. */
+START_TEST(notify_wait_times_out)
+{
+	aclrtStream bad, good;
+	aclrtNotify n;
+	void *word;
+
+	ACL_OK(aclrtCreateStream(&bad));
+	ACL_OK(aclrtCreateStream(&good));
+	ACL_OK(aclrtMalloc(&word, 8, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtMemset(word, 8, 0, 8));
+	ACL_OK(aclrtCreateNotify(&n, 0));
+	ACL_OK(aclrtWaitAndResetNotify(n, bad, 1));
+	ACL_OK(aclrtValueWrite(word, 5, 0, bad));
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtSynchronizeStream(bad));
+	ck_assert_uint_eq(read_word(word), 0);
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtRecordNotify(n, bad));
+	ACL_OK(aclrtValueWrite(word, 6, 0, good));
+	ACL_OK(aclrtSynchronizeStream(good));
+	ck_assert_uint_eq(read_word(word), 6);
+	ACL_OK(aclrtDestroyStream(bad));
+	ACL_OK(aclrtDestroyNotify(n));
+	ACL_OK(aclrtFree(word));
+	ACL_OK(aclrtDestroyStream(good));
+}
+END_TEST
+
 START_TEST(notify_arguments)
 {
 	aclrtNotify n, dead, pair[2];
@@ -209,6 +238,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, notify_across_two_streams);
 	tcase_add_test(tc, notify_batch_reset);
 	tcase_add_test(tc, notify_arguments);
+	tcase_add_test(tc, notify_wait_times_out);
 	suite_add_tcase(s, tc);
 	return s;
 }
