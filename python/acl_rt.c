@@ -316,5 +316,15 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("get_sys_param_opt", aclrtGetSysParamOpt, "e:iL", 0),
 	PYACL_FN("ctx_set_sys_param_opt", aclrtCtxSetSysParamOpt, "e:il", 0),
 	PYACL_FN("ctx_get_sys_param_opt", aclrtCtxGetSysParamOpt, "e:iL", 0),
+	/* issue 17, streams group: stream and event identity, notifies */
+	PYACL_FN("stream_get_id", aclrtStreamGetId, "e:pI", 0),
+	PYACL_FN("stream_get_priority", aclrtStreamGetPriority, "e:pU", 0),
+	PYACL_FN("stream_get_flags", aclrtStreamGetFlags, "e:pU", 0),
+	PYACL_FN("get_event_id", aclrtGetEventId, "e:pU", 0),
+	PYACL_FN("create_notify", aclrtCreateNotify, "e:Pq", G),
+	PYACL_FN("destroy_notify", aclrtDestroyNotify, "e:p", G),
+	PYACL_FN("record_notify", aclrtRecordNotify, "e:pp", G),
+	PYACL_FN("wait_and_reset_notify", aclrtWaitAndResetNotify, "e:ppu", G),
+	PYACL_FN("get_notify_id", aclrtGetNotifyId, "e:pU", 0),
 	PYACL_END,
 };

@@ -395,6 +395,55 @@ ACL_FUNC_VISIBILITY aclError aclrtValueWrite(void *devAddr, uint64_t value, uint
  */
 ACL_FUNC_VISIBILITY aclError aclrtValueWait(void *devAddr, uint64_t value, uint32_t flag, aclrtStream stream);
 
+/* ---- Streams: identity and creation settings (issue 17, streams group) ---- */
+
+/* The ID of stream (NULL: the current context's default stream): unique in
+ * the process while it runs, never reused, >= 0. NULL streamId, or a stream
+ * that is not live, is rejected with ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetId(aclrtStream stream, int32_t *streamId);
+
+/* The priority stream was created with (aclrtCreateStreamWithConfig's; 0
+ * for aclrtCreateStream's and the default streams). Errors as for
+ * aclrtStreamGetId(). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t *priority);
+
+/* The ACL_STREAM_* flags stream was created with, OR-ed (0: none; the
+ * default streams have none). Errors as for aclrtStreamGetId(). */
+ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags);
+
+/* ---- Notifies (issue 17, streams group) ------------------------------------ */
+
+/*
+ * A notify is a flag a stream sets and another (or the same) stream waits
+ * for. Create one on the current device (flag reserved: must be 0, else
+ * ACL_ERROR_INVALID_PARAM; no current context: ACL_ERROR_RT_CONTEXT_NULL).
+ * vnpu: it is one 64-bit word of device memory, initially clear.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCreateNotify(aclrtNotify *notify, uint64_t flag);
+
+/* Destroy a notify. No queued task may still use it. */
+ACL_FUNC_VISIBILITY aclError aclrtDestroyNotify(aclrtNotify notify);
+
+/* Enqueue on stream (NULL: default) the setting of notify. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream);
+
+/*
+ * Enqueue on stream a wait until notify is set, then its clearing; later
+ * tasks of the stream run after it. timeout: seconds, 0 waits forever.
+ * vnpu: a record made before the wait is not lost; the timeout is not
+ * applied per wait yet: a wait that never ends fails the stream
+ * (ACL_ERROR_RT_AICORE_TIMEOUT) when the device's job timeout expires.
+ * The notify must be of the stream's device (else ACL_ERROR_INVALID_PARAM).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_t timeout);
+
+/* The ID of notify: unique in the process, never reused. */
+ACL_FUNC_VISIBILITY aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t *notifyId);
+
+/* Clear the num notifies of notifies now, from the host (every one is
+ * checked before any is cleared; num 0 is ACL_ERROR_INVALID_PARAM). */
+ACL_FUNC_VISIBILITY aclError aclrtNotifyBatchReset(aclrtNotify *notifies, size_t num);
+
 /* ---- Events ---------------------------------------------------------------- */
 
 /* Create an event in the current context (ACL_ERROR_RT_CONTEXT_NULL without
@@ -467,6 +516,11 @@ ACL_FUNC_VISIBILITY aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t *
 
 /* Destroy an event. Tasks waiting on it must have completed. */
 ACL_FUNC_VISIBILITY aclError aclrtDestroyEvent(aclrtEvent event);
+
+/* The ID of event (issue 17, streams group): unique in the process, never
+ * reused. NULL arguments, or an event that is not live, are rejected with
+ * ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId);
 
 /* ---- Memory ---------------------------------------------------------------- */
 

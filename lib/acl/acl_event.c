@@ -244,3 +244,22 @@ aclError aclrtDestroyEvent(aclrtEvent event)
 	rt_event_put(ev);
 	return ACL_SUCCESS;
 }
+
+/* ---- issue 17, streams and tasks: event identity ------------------------- */
+
+aclError aclrtGetEventId(aclrtEvent event, uint32_t *eventId)
+{
+	struct rt_event *ev;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(event);
+	ACL_REQUIRE(eventId);
+	ret = lookup(event, &ev);
+	if (ret)
+		return ret;
+	/* The handle registry's serial: unique in the process, never reused. */
+	*eventId = (uint32_t)(ev->obj.serial & 0xffffffffu);
+	rt_event_put(ev);
+	return ACL_SUCCESS;
+}

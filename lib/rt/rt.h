@@ -454,6 +454,9 @@ aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *sr
 aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
 		   struct rt_stream *async);
 aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
+/* Fill @task as a 64-bit WAIT_VALUE (@wait, VNPU_WAIT_* @cmp) or
+ * WRITE_VALUE of @value at device address @va. */
+void rt_value_task(struct drm_vnpu_task *task, uint64_t va, uint64_t value, uint32_t cmp, bool wait);
 /* The device address of the 8-byte word at @addr for value tasks: aligned,
  * memory of @dev. */
 aclError rt_value_addr(struct rt_dev *dev, void *addr, uint64_t *va);

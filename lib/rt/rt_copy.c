@@ -268,6 +268,16 @@ uint32_t rt_value_flag(uint32_t cmp)
 	}
 }
 
+void rt_value_task(struct drm_vnpu_task *task, uint64_t va, uint64_t value, uint32_t cmp, bool wait)
+{
+	memset(task, 0, sizeof(*task));
+	task->kind = wait ? VNPU_TASK_WAIT_VALUE : VNPU_TASK_WRITE_VALUE;
+	task->flags = VNPU_TASK_VALUE_64;
+	task->value.addr = va;
+	task->value.value = value;
+	task->value.cmp = wait ? cmp : 0;
+}
+
 aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait)
 {
 	struct drm_vnpu_task task;
@@ -277,11 +287,6 @@ aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t c
 	ret = rt_value_addr(s->dev, addr, &va);
 	if (ret)
 		return ret;
-	memset(&task, 0, sizeof(task));
-	task.kind = wait ? VNPU_TASK_WAIT_VALUE : VNPU_TASK_WRITE_VALUE;
-	task.flags = VNPU_TASK_VALUE_64;
-	task.value.addr = va;
-	task.value.value = value;
-	task.value.cmp = wait ? cmp : 0;
+	rt_value_task(&task, va, value, cmp, wait);
 	return rt_stream_submit(s, &task, 1, NULL, 0, NULL);
 }

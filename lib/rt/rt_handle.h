@@ -25,6 +25,7 @@ enum rt_obj_type {
 	RT_OBJ_EVENT,
 	RT_OBJ_ALLOCDESC,
 	RT_OBJ_RI,
+	RT_OBJ_NOTIFY,		/* aclrtNotify (acl_notify.c) */
 };
 
 struct rt_obj {

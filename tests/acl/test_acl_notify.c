@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+/*
+ * ACL conformance, issue 17 streams group: stream identity and creation
+ * settings (aclrtStreamGetId / GetPriority / GetFlags), event IDs, and
+ * notifies (aclrtCreateNotify ... aclrtNotifyBatchReset): a wait on one
+ * stream released by a record on another, a record before the wait, the
+ * reset, a wait that times out, and every invalid argument with its code.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "acl_test.h"
+
+/* The 64-bit word at device address @d, read back to the host. */
+static uint64_t read_word(void *d)
+{
+	uint64_t v = 0;
+
+	ACL_OK(aclrtMemcpy(&v, sizeof(v), d, sizeof(v), ACL_MEMCPY_DEVICE_TO_HOST));
+	return v;
+}
+
+START_TEST(stream_identity_and_settings)
+{
+	aclrtStream a, b, dead;
+	int32_t ida, idb, iddef, id2;
+	uint32_t prio, flags;
+
+	ACL_OK(aclrtCreateStreamWithConfig(&a, 3, ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC));
+	ACL_OK(aclrtCreateStream(&b));
+	ACL_OK(aclrtStreamGetId(a, &ida));
+	ACL_OK(aclrtStreamGetId(b, &idb));
+	ACL_OK(aclrtStreamGetId(NULL, &iddef));
+	ACL_OK(aclrtStreamGetId(a, &id2));
+	ck_assert_int_ge(ida, 0);
+	ck_assert_int_ge(idb, 0);
+	ck_assert_int_ne(ida, idb);
+	ck_assert_int_ne(ida, iddef);
+	ck_assert_int_eq(ida, id2);
+
+	ACL_OK(aclrtStreamGetPriority(a, &prio));
+	ck_assert_uint_eq(prio, 3);
+	ACL_OK(aclrtStreamGetFlags(a, &flags));
+	ck_assert_uint_eq(flags, ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC);
+	ACL_OK(aclrtStreamGetPriority(b, &prio));
+	ck_assert_uint_eq(prio, 0);
+	ACL_OK(aclrtStreamGetFlags(b, &flags));
+	ck_assert_uint_eq(flags, 0);
+	ACL_OK(aclrtStreamGetPriority(NULL, &prio));
+	ck_assert_uint_eq(prio, 0);
+	ACL_OK(aclrtStreamGetFlags(NULL, &flags));
+	ck_assert_uint_eq(flags, 0);
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetId(a, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetPriority(a, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetFlags(a, NULL));
+	ACL_OK(aclrtCreateStream(&dead));
+	ACL_OK(aclrtDestroyStream(dead));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetId(dead, &id2));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetPriority(dead, &prio));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetFlags(dead, &flags));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtStreamGetId((aclrtStream)&prio, &id2));
+
+	ACL_OK(aclrtDestroyStream(a));
+	ACL_OK(aclrtDestroyStream(b));
+}
+END_TEST
+
+START_TEST(event_ids)
+{
+	aclrtEvent e1, e2, dead;
+	uint32_t i1, i2, again;
+
+	ACL_OK(aclrtCreateEvent(&e1));
+	ACL_OK(aclrtCreateEventWithFlag(&e2, ACL_EVENT_SYNC));
+	ACL_OK(aclrtGetEventId(e1, &i1));
+	ACL_OK(aclrtGetEventId(e2, &i2));
+	ACL_OK(aclrtGetEventId(e1, &again));
+	ck_assert_uint_ne(i1, i2);
+	ck_assert_uint_eq(i1, again);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(NULL, &i1));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(e1, NULL));
+	ACL_OK(aclrtCreateEvent(&dead));
+	ACL_OK(aclrtDestroyEvent(dead));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(dead, &i1));
+	ACL_OK(aclrtDestroyEvent(e1));
+	ACL_OK(aclrtDestroyEvent(e2));
+}
+END_TEST
+
+/* Stream a waits on the notify; stream b records it: a's later task runs
+ * only after the record, and the wait clears the notify again. */
+START_TEST(notify_across_two_streams)
+{
+	aclrtStream a, b;
+	aclrtNotify n;
+	void *word;
+
+	ACL_OK(aclrtCreateStream(&a));
+	ACL_OK(aclrtCreateStream(&b));
+	ACL_OK(aclrtMalloc(&word, 8, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtMemset(word, 8, 0, 8));
+	ACL_OK(aclrtCreateNotify(&n, 0));
+
+	ACL_OK(aclrtWaitAndResetNotify(n, a, 0));
+	ACL_OK(aclrtValueWrite(word, 7, 0, a));
+	ACL_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeStreamWithTimeout(a, 300));
+	ck_assert_uint_eq(read_word(word), 0);
+	ACL_OK(aclrtRecordNotify(n, b));
+	ACL_OK(aclrtSynchronizeStream(b));
+	ACL_OK(aclrtSynchronizeStream(a));
+	ck_assert_uint_eq(read_word(word), 7);
+
+	/* The wait cleared it: a second wait blocks until a second record. */
+	ACL_OK(aclrtWaitAndResetNotify(n, a, 5));
+	ACL_OK(aclrtValueWrite(word, 8, 0, a));
+	ACL_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeStreamWithTimeout(a, 300));
+	ck_assert_uint_eq(read_word(word), 7);
+	ACL_OK(aclrtRecordNotify(n, NULL));
+	ACL_OK(aclrtSynchronizeStream(a));
+	ck_assert_uint_eq(read_word(word), 8);
+
+	/* A record made before the wait is not lost. */
+	ACL_OK(aclrtRecordNotify(n, b));
+	ACL_OK(aclrtSynchronizeStream(b));
+	ACL_OK(aclrtWaitAndResetNotify(n, a, 0));
+	ACL_OK(aclrtSynchronizeStream(a));
+
+	ACL_OK(aclrtDestroyNotify(n));
+	ACL_OK(aclrtFree(word));
+	ACL_OK(aclrtDestroyStream(a));
+	ACL_OK(aclrtDestroyStream(b));
+}
+END_TEST
+
+/* aclrtNotifyBatchReset clears recorded notifies: a later wait blocks. */
+START_TEST(notify_batch_reset)
+{
+	aclrtNotify n[2];
+	aclrtStream a;
+
+	ACL_OK(aclrtCreateStream(&a));
+	ACL_OK(aclrtCreateNotify(&n[0], 0));
+	ACL_OK(aclrtCreateNotify(&n[1], 0));
+	ACL_OK(aclrtRecordNotify(n[0], a));
+	ACL_OK(aclrtRecordNotify(n[1], a));
+	ACL_OK(aclrtSynchronizeStream(a));
+	ACL_OK(aclrtNotifyBatchReset(n, 2));
+	ACL_OK(aclrtWaitAndResetNotify(n[1], a, 0));
+	ACL_ERR(ACL_ERROR_RT_STREAM_SYNC_TIMEOUT, aclrtSynchronizeStreamWithTimeout(a, 300));
+	ACL_OK(aclrtRecordNotify(n[1], NULL));
+	ACL_OK(aclrtSynchronizeStream(a));
+	ACL_OK(aclrtDestroyNotify(n[0]));
+	ACL_OK(aclrtDestroyNotify(n[1]));
+	ACL_OK(aclrtDestroyStream(a));
+}
+END_TEST
+
+/* A wait never released: the device's job timeout (10 s by default) fails
+ * the stream with ACL_ERROR_RT_AICORE_TIMEOUT; its later tasks do not
+ * run, another stream's do. */
+START_TEST(notify_wait_times_out)
+{
+	aclrtStream bad, good;
+	aclrtNotify n;
+	void *word;
+
+	ACL_OK(aclrtCreateStream(&bad));
+	ACL_OK(aclrtCreateStream(&good));
+	ACL_OK(aclrtMalloc(&word, 8, ACL_MEM_MALLOC_NORMAL_ONLY));
+	ACL_OK(aclrtMemset(word, 8, 0, 8));
+	ACL_OK(aclrtCreateNotify(&n, 0));
+	ACL_OK(aclrtWaitAndResetNotify(n, bad, 1));
+	ACL_OK(aclrtValueWrite(word, 5, 0, bad));
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtSynchronizeStream(bad));
+	ck_assert_uint_eq(read_word(word), 0);
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtRecordNotify(n, bad));
+	ACL_OK(aclrtValueWrite(word, 6, 0, good));
+	ACL_OK(aclrtSynchronizeStream(good));
+	ck_assert_uint_eq(read_word(word), 6);
+	ACL_OK(aclrtDestroyStream(bad));
+	ACL_OK(aclrtDestroyNotify(n));
+	ACL_OK(aclrtFree(word));
+	ACL_OK(aclrtDestroyStream(good));
+}
+END_TEST
+
+START_TEST(notify_arguments)
+{
+	aclrtNotify n, dead, pair[2];
+	uint32_t id1, id2;
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateNotify(NULL, 0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateNotify(&n, 1));
+	ACL_OK(aclrtCreateNotify(&n, 0));
+	ACL_OK(aclrtCreateNotify(&dead, 0));
+	ACL_OK(aclrtGetNotifyId(n, &id1));
+	ACL_OK(aclrtGetNotifyId(dead, &id2));
+	ck_assert_uint_ne(id1, id2);
+	ACL_OK(aclrtDestroyNotify(dead));
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyNotify(NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyNotify(dead));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyNotify((aclrtNotify)&id1));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtRecordNotify(NULL, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtRecordNotify(dead, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtWaitAndResetNotify(NULL, NULL, 0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtWaitAndResetNotify(dead, NULL, 0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetNotifyId(NULL, &id1));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetNotifyId(dead, &id1));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetNotifyId(n, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtNotifyBatchReset(NULL, 1));
+	pair[0] = n;
+	pair[1] = dead;
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtNotifyBatchReset(pair, 0));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtNotifyBatchReset(pair, 2));
+	ACL_OK(aclrtNotifyBatchReset(pair, 1));
+	/* A stream that is not live. */
+	{
+		aclrtStream s;
+
+		ACL_OK(aclrtCreateStream(&s));
+		ACL_OK(aclrtDestroyStream(s));
+		ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtRecordNotify(n, s));
+		ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtWaitAndResetNotify(n, s, 0));
+	}
+	ACL_OK(aclrtDestroyNotify(n));
+}
+END_TEST
+
+static Suite *notify_suite(void)
+{
+	Suite *s = suite_create("acl_notify");
+	TCase *tc = acl_tcase("notify", true, 120);
+
+	tcase_add_test(tc, stream_identity_and_settings);
+	tcase_add_test(tc, event_ids);
+	tcase_add_test(tc, notify_across_two_streams);
+	tcase_add_test(tc, notify_batch_reset);
+	tcase_add_test(tc, notify_arguments);
+	tcase_add_test(tc, notify_wait_times_out);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return acl_test_run(notify_suite());
+}

@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: MIT
+"""acl.rt, issue 17 streams group: stream and event identity, and a notify
+recorded on one stream releasing a wait on another."""
+import unittest
+
+import acl
+import aclconst as C
+from pyacl_helpers import ensure_init
+
+# include/acl/error_codes/rt_error_codes.h (aclconst reads include/acl/*.h).
+ACL_ERROR_RT_STREAM_SYNC_TIMEOUT = 507046
+
+
+def check(r):
+    """The value of a (value, ret) pair whose ret is ACL_SUCCESS."""
+    value, ret = r
+    if ret != C.ACL_SUCCESS:
+        raise AssertionError("failed: %d (%s)" % (ret, acl.get_recent_err_msg()))
+    return value
+
+
+def setUpModule():
+    ensure_init()
+
+
+class StreamsAndNotifies(unittest.TestCase):
+    def test_stream_and_event_identity(self):
+        s = check(acl.rt.create_stream_with_config(2, 0))
+        self.assertGreaterEqual(check(acl.rt.stream_get_id(s)), 0)
+        self.assertEqual(check(acl.rt.stream_get_priority(s)), 2)
+        self.assertEqual(check(acl.rt.stream_get_flags(s)), 0)
+        e = check(acl.rt.create_event())
+        self.assertIsInstance(check(acl.rt.get_event_id(e)), int)
+        self.assertEqual(acl.rt.destroy_event(e), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
+
+    def test_notify_between_streams(self):
+        a = check(acl.rt.create_stream())
+        b = check(acl.rt.create_stream())
+        n = check(acl.rt.create_notify(0))
+        self.assertIsInstance(check(acl.rt.get_notify_id(n)), int)
+        self.assertEqual(acl.rt.wait_and_reset_notify(n, a, 0), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream_with_timeout(a, 200),
+                         ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
+        self.assertEqual(acl.rt.record_notify(n, b), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(a), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(b), C.ACL_SUCCESS)
+        _, ret = acl.rt.create_notify(1)
+        self.assertEqual(ret, C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.destroy_notify(n), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.destroy_notify(n), C.ACL_ERROR_INVALID_PARAM)
+        for s in (a, b):
+            self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
+
+
+if __name__ == "__main__":
+    unittest.main()
