@@ -54,6 +54,13 @@ class Coverage(unittest.TestCase):
         self.assertEqual(sorted(set(b) - exp), [], "bound but not exported")
         self.assertEqual(sorted(nb - exp), [], "listed but not exported")
 
+    def test_readme_count(self):
+        with open(README, encoding="utf-8") as f:
+            m = re.search(r"bind (\d+) of the (\d+) functions", f.read())
+        self.assertTrue(m, "README.md does not say how many functions are bound")
+        exp = exported()
+        self.assertEqual((int(m.group(1)), int(m.group(2))), (len(exp & set(bound())), len(exp)))
+
     def test_allocator_family(self):
         for name in ("allocator_create_desc", "allocator_set_obj_to_desc", "allocator_set_alloc_func_to_desc",
                      "allocator_set_get_addr_from_block_func_to_desc", "allocator_set_free_func_to_desc",
