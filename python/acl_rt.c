@@ -326,5 +326,13 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("record_notify", aclrtRecordNotify, "e:pp", G),
 	PYACL_FN("wait_and_reset_notify", aclrtWaitAndResetNotify, "e:ppu", G),
 	PYACL_FN("get_notify_id", aclrtGetNotifyId, "e:pU", 0),
+	/* task exceptions (issue 17, docs/libacl.md): the getters take the
+	 * info pointer a C exception callback received */
+	PYACL_FN("get_thread_last_task_id", aclrtGetThreadLastTaskId, "e:U", 0),
+	PYACL_FN("get_task_id_from_exception_info", aclrtGetTaskIdFromExceptionInfo, "u:p", 0),
+	PYACL_FN("get_stream_id_from_exception_info", aclrtGetStreamIdFromExceptionInfo, "u:p", 0),
+	PYACL_FN("get_thread_id_from_exception_info", aclrtGetThreadIdFromExceptionInfo, "u:p", 0),
+	PYACL_FN("get_device_id_from_exception_info", aclrtGetDeviceIdFromExceptionInfo, "u:p", 0),
+	PYACL_FN("get_error_code_from_exception_info", aclrtGetErrorCodeFromExceptionInfo, "u:p", 0),
 	PYACL_END,
 };

@@ -1422,6 +1422,51 @@ ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackTy
  */
 ACL_FUNC_VISIBILITY aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo);
 
+/* ---- task exceptions (issue 17, "errors and exceptions") ---------------- */
+
+/*
+ * What the runtime knows about a task that failed. Opaque: read it with
+ * the aclrtGet*FromExceptionInfo() functions, only inside the callback
+ * that received it.
+ *
+ * vnpu: a task is one job the runtime queues on a stream (one operator
+ * launch, one asynchronous copy or memset, one event record or wait, one
+ * host callback...), and its task id is the job's number on its stream
+ * (1 for the first job, counting every queued job, truncated to 32 bits).
+ * The stream id is the kernel's id of the stream.
+ */
+typedef struct rtExceptionInfo aclrtExceptionInfo;
+typedef void (*aclrtExceptionInfoCallback)(aclrtExceptionInfo *exceptionInfo);
+
+/*
+ * Set the process's one exception callback (NULL: none), called once for
+ * each task that fails a stream. vnpu: the runtime notices a failure when
+ * it next looks at the stream (synchronising it, querying it, waiting for
+ * one of its events, queueing more work on it that finds it failed, or
+ * aclrtGetErrorVerbose()) and calls the callback then, in that thread,
+ * before the call that noticed returns.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback);
+/* Add a callback to those called for a failed task (as above); adding one
+ * already registered changes nothing. ACL_ERROR_INVALID_PARAM for NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackRegister(aclrtExceptionInfoCallback callback);
+/* Remove a callback that aclrtExceptionInfoCallbackRegister() added;
+ * ACL_ERROR_INVALID_PARAM for NULL or one not registered. */
+ACL_FUNC_VISIBILITY aclError aclrtExceptionInfoCallbackUnregister(aclrtExceptionInfoCallback callback);
+
+/* The failed task's id, its stream's id, the id (Linux thread id) of the
+ * thread that queued it, its device's id, and the error (the aclError that
+ * synchronising the stream returns); each 0xFFFFFFFF when info is NULL. */
+ACL_FUNC_VISIBILITY uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo *info);
+ACL_FUNC_VISIBILITY uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo *info);
+
+/* The id of the last task this thread queued (see aclrtExceptionInfo for
+ * what a task is); 0 before its first. ACL_ERROR_INVALID_PARAM for NULL. */
+ACL_FUNC_VISIBILITY aclError aclrtGetThreadLastTaskId(uint32_t *taskId);
+
 #ifdef __cplusplus
 }
 #endif

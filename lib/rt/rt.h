@@ -228,6 +228,8 @@ struct rt_hostq {
 	struct rt_stream *stream;
 };
 
+#define RT_JOB_THREADS 64
+
 struct rt_stream {
 	struct rt_obj obj;
 	struct rt_dev *dev;
@@ -274,6 +276,15 @@ struct rt_stream {
 	/* The graph this stream's jobs are captured into (rt_ri.h), or NULL;
 	 * under submit_lock. */
 	struct rt_ri *cap;
+
+	/*
+	 * Task exceptions (rt_except.c): the failed job last reported to the
+	 * exception callbacks (UINT64_MAX: a failure with no job), and which
+	 * thread queued each recent job (tid << 32 | low 32 bits of its
+	 * seqno, at seqno % RT_JOB_THREADS). Atomics, no lock.
+	 */
+	_Atomic uint64_t except_seqno;
+	_Atomic uint64_t job_threads[RT_JOB_THREADS];
 };
 
 /* A stream of @ctx on @dev. */
@@ -316,6 +327,29 @@ aclError rt_stream_synchronize(struct rt_stream *s, int64_t deadline);
 bool rt_stream_point_done(struct rt_stream *s, uint64_t point);
 /* ACL_SUCCESS if the stream has not failed, else its error (with message). */
 aclError rt_stream_check_error(struct rt_stream *s);
+
+/* ---- task exceptions (rt_except.c) ---- */
+
+/* "No such value" in exception information (CANN's 0xFFFFFFFF). */
+#define RT_EXCEPT_NONE UINT32_MAX
+struct rtExceptionInfo;
+/* Replace the aclrtSetExceptionInfoCallback() callback (NULL: none). */
+void rt_except_set(aclrtExceptionInfoCallback cb);
+/* Add (idempotent) or remove a registered callback; @cb not NULL. */
+aclError rt_except_register(aclrtExceptionInfoCallback cb);
+aclError rt_except_unregister(aclrtExceptionInfoCallback cb);
+/* Job @seqno of @s was queued by this thread (submit_lock held). */
+void rt_except_job_queued(struct rt_stream *s, uint64_t seqno);
+/* This thread's last queued task id, 0 before its first. */
+uint32_t rt_except_last_task_id(void);
+/* @s failed in job @failed_seqno (0: unknown) with @code: call the
+ * callbacks, once per failure. No runtime lock may be held. */
+void rt_except_report(struct rt_stream *s, uint64_t failed_seqno, aclError code);
+uint32_t rt_except_task_id(const struct rtExceptionInfo *info);
+uint32_t rt_except_stream_id(const struct rtExceptionInfo *info);
+uint32_t rt_except_thread_id(const struct rtExceptionInfo *info);
+uint32_t rt_except_device_id(const struct rtExceptionInfo *info);
+uint32_t rt_except_error_code(const struct rtExceptionInfo *info);
 /* aclrtStreamQuery. */
 aclError rt_stream_query(struct rt_stream *s, bool *complete);
 /* The kernel stream id of @s, created if it has none yet. */

@@ -263,20 +263,25 @@ aclError rt_stream_resolve(struct rt_context *ctx, const void *handle, struct rt
 	return ACL_SUCCESS;
 }
 
-/* The failure of @s as STREAM_QUERY reported it in @q, with its message. */
-static aclError stream_failed(struct rt_stream *s, const struct drm_vnpu_stream_query *q)
+/* The failure of @s as STREAM_QUERY reported it in @q, with its message;
+ * with @notify, the exception callbacks hear of it (once). */
+static aclError stream_failed(struct rt_stream *s, const struct drm_vnpu_stream_query *q, bool notify)
 {
+	aclError code = rt_stream_error_to_acl(q->error);
+
+	if (notify)
+		rt_except_report(s, q->failed_seqno, code);
 	if (q->error == VNPU_STREAM_ERROR_ENGINE)
-		return rt_err(rt_stream_error_to_acl(q->error),
+		return rt_err(code,
 			      "stream %p failed: the engine server of device %u went away while the stream had "
 			      "work (its job %llu): restart it; the stream stays failed",
 			      (void *)s, s->dev->index, (unsigned long long)q->failed_seqno);
-	return rt_err(rt_stream_error_to_acl(q->error), "stream %p failed: %s (in task %u of its job %llu)",
-		      (void *)s, rt_stream_error_name(q->error), q->failed_task,
-		      (unsigned long long)q->failed_seqno);
+	return rt_err(code, "stream %p failed: %s (in task %u of its job %llu)", (void *)s,
+		      rt_stream_error_name(q->error), q->failed_task, (unsigned long long)q->failed_seqno);
 }
 
-aclError rt_stream_check_error(struct rt_stream *s)
+/* rt_stream_check_error(); @notify as for stream_failed(). */
+static aclError check_error(struct rt_stream *s, bool notify)
 {
 	struct drm_vnpu_stream_query q;
 	int ret;
@@ -290,7 +295,12 @@ aclError rt_stream_check_error(struct rt_stream *s)
 		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
 	if (q.error == VNPU_STREAM_ERROR_NONE)
 		return ACL_SUCCESS;
-	return stream_failed(s, &q);
+	return stream_failed(s, &q, notify);
+}
+
+aclError rt_stream_check_error(struct rt_stream *s)
+{
+	return check_error(s, true);
 }
 
 /* The stream's error if it failed at or before @point. */
@@ -308,7 +318,7 @@ static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
 	if (q.error == VNPU_STREAM_ERROR_NONE || (q.failed_seqno && q.failed_seqno > point))
 		return ACL_SUCCESS;
-	return stream_failed(s, &q);
+	return stream_failed(s, &q, true);
 }
 
 /* Submit with submit_lock held and the kernel stream created; *@kerr gets
@@ -324,7 +334,8 @@ static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *task
 	ret = drv_submit(s->dev->fd, s->id, 0, tasks, ntasks, data, data_size, in, nin, s->syncobj, next);
 	*kerr = ret;
 	if (ret == -EIO) {
-		err = rt_stream_check_error(s);
+		/* submit_lock is held: the callbacks hear of it later. */
+		err = check_error(s, false);
 		if (err)
 			return err;
 	}
@@ -333,6 +344,7 @@ static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *task
 	if (ret)
 		return rt_err_errno(ret, "cannot queue work on stream %p", (void *)s);
 	atomic_store(&s->last_point, next);
+	rt_except_job_queued(s, next);
 	if (point)
 		*point = next;
 	return ACL_SUCCESS;
