@@ -320,6 +320,8 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("stream_get_id", aclrtStreamGetId, "e:pI", 0),
 	PYACL_FN("stream_get_priority", aclrtStreamGetPriority, "e:pU", 0),
 	PYACL_FN("stream_get_flags", aclrtStreamGetFlags, "e:pU", 0),
+	PYACL_FN("get_stream_available_num", aclrtGetStreamAvailableNum, "e:U", 0),
+	PYACL_FN("record_event_with_flag", aclrtRecordEventWithFlag, "e:ppu", G),
 	PYACL_FN("get_event_id", aclrtGetEventId, "e:pU", 0),
 	PYACL_FN("create_notify", aclrtCreateNotify, "e:Pq", G),
 	PYACL_FN("destroy_notify", aclrtDestroyNotify, "e:p", G),

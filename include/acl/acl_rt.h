@@ -47,6 +47,12 @@ extern "C" {
 #define ACL_EVENT_EXTERNAL 0x00000020U
 #define ACL_EVENT_IPC 0x00000040U
 
+/* aclrtRecordEventWithFlag() and aclrtStreamWaitEventWithFlag() flags. */
+#define ACL_EVENT_RECORD_DEFAULT 0x0U
+#define ACL_EVENT_RECORD_EXTERNAL 0x01U
+#define ACL_EVENT_WAIT_DEFAULT 0x0U
+#define ACL_EVENT_WAIT_EXTERNAL 0x01U
+
 /* aclrtCreateStreamWithConfig() flags; may be OR-ed. */
 #define ACL_STREAM_FAST_LAUNCH 0x00000001U
 #define ACL_STREAM_FAST_SYNC 0x00000002U
@@ -411,6 +417,14 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamGetPriority(aclrtStream stream, uint32_t
  * default streams have none). Errors as for aclrtStreamGetId(). */
 ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags);
 
+/* How many more streams the current context's device can give this
+ * process: the kernel's per-process stream limit less the streams the
+ * process holds there (a default stream counts once it has queued work).
+ * Other processes' streams also count against a device-wide limit that
+ * this number does not see. ACL_ERROR_INVALID_PARAM for NULL;
+ * ACL_ERROR_RT_CONTEXT_NULL without a current context. */
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t *streamCount);
+
 /* ---- Notifies (issue 17, streams group) ------------------------------------ */
 
 /*
@@ -465,6 +479,13 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateEventExWithFlag(aclrtEvent *event, uint3
  * work enqueued on stream before it has finished. Re-recording replaces the
  * previous record. */
 ACL_FUNC_VISIBILITY aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream);
+
+/* aclrtRecordEvent() with a flag: ACL_EVENT_RECORD_DEFAULT is exactly
+ * aclrtRecordEvent(). ACL_EVENT_RECORD_EXTERNAL (a record made while
+ * capturing that is visible outside the graph) fails with
+ * ACL_ERROR_RT_FEATURE_NOT_SUPPORT: vnpu's capture does not have it yet.
+ * Other flags: ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag);
 
 /* Enqueue on stream a task that resets event to the not-recorded state.
  * vnpu: the event is not-recorded from the moment of the call (later waits

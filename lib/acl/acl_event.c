@@ -96,6 +96,18 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream)
 	return mark(event, stream, true);
 }
 
+aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag)
+{
+	ACL_ENTER();
+	if (flag == ACL_EVENT_RECORD_EXTERNAL)
+		return rt_err(ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+			      "ACL_EVENT_RECORD_EXTERNAL (a captured record seen outside its graph) is not supported "
+			      "by vnpu's capture yet");
+	if (flag != ACL_EVENT_RECORD_DEFAULT)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "0x%x is not an ACL_EVENT_RECORD_* flag", flag);
+	return mark(event, stream, true);
+}
+
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream)
 {
 	ACL_ENTER();

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
  * acl_stream_info.c - what a stream was created with, and its identity
- * (aclrtStreamGetId, aclrtStreamGetPriority, aclrtStreamGetFlags).
+ * (aclrtStreamGetId, aclrtStreamGetPriority, aclrtStreamGetFlags), and how
+ * many more streams the device can give (aclrtGetStreamAvailableNum).
  */
 #include "acl_internal.h"
 
@@ -59,4 +60,19 @@ aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *flags)
 	ACL_ENTER();
 	ACL_REQUIRE(flags);
 	return stream_prop(stream, PROP_FLAGS, flags);
+}
+
+aclError aclrtGetStreamAvailableNum(uint32_t *streamCount)
+{
+	struct rt_context *ctx;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(streamCount);
+	ret = rt_context_require(&ctx);
+	if (ret)
+		return ret;
+	ret = rt_stream_available(ctx->dev, streamCount);
+	rt_context_put(ctx);
+	return ret;
 }

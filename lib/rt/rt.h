@@ -309,6 +309,9 @@ struct rt_stream_walk {
 };
 
 void rt_stream_walk_begin(struct rt_stream_walk *w, struct rt_dev *dev);
+/* aclrtGetStreamAvailableNum on @dev: the per-file stream limit less the
+ * process's streams there that have a kernel stream. */
+aclError rt_stream_available(struct rt_dev *dev, uint32_t *count);
 /* The next stream, referenced (the caller puts it), or NULL at the end. */
 struct rt_stream *rt_stream_walk_next(struct rt_stream_walk *w);
 

@@ -173,6 +173,27 @@ fail:
 	return ret;
 }
 
+aclError rt_stream_available(struct rt_dev *dev, uint32_t *count)
+{
+	struct rt_list *pos;
+	uint64_t limit, used = 0;
+	int ret;
+
+	ret = drv_get_param(dev->fd, VNPU_PARAM_MAX_STREAMS_PER_FILE, &limit);
+	if (ret)
+		return rt_err_errno(ret, "cannot read the stream limit of vnpu device %u", dev->index);
+	pthread_mutex_lock(&dev->lock);
+	rt_list_for_each(pos, &dev->streams) {
+		struct rt_stream *s = rt_container_of(pos, struct rt_stream, dev_link);
+
+		if (atomic_load(&s->id))
+			used++;
+	}
+	pthread_mutex_unlock(&dev->lock);
+	*count = used < limit ? (uint32_t)(limit - used) : 0;
+	return ACL_SUCCESS;
+}
+
 void rt_stream_walk_begin(struct rt_stream_walk *w, struct rt_dev *dev)
 {
 	w->dev = dev;

@@ -4,7 +4,9 @@
  * settings (aclrtStreamGetId / GetPriority / GetFlags), event IDs, and
  * notifies (aclrtCreateNotify ... aclrtNotifyBatchReset): a wait on one
  * stream released by a record on another, a record before the wait, the
- * reset, a wait that times out, and every invalid argument with its code.
+ * reset, a wait that times out, and every invalid argument with its code;
+ * the streams left to the process (aclrtGetStreamAvailableNum) and
+ * aclrtRecordEventWithFlag.
  */
 #include <stdint.h>
 #include <string.h>
@@ -85,6 +87,62 @@ START_TEST(event_ids)
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(dead, &i1));
 	ACL_OK(aclrtDestroyEvent(e1));
 	ACL_OK(aclrtDestroyEvent(e2));
+}
+END_TEST
+
+START_TEST(streams_available)
+{
+	uint32_t before, during, after;
+	aclrtStream s[3];
+	void *d;
+	int i;
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetStreamAvailableNum(NULL));
+	/* The default stream counts once it has a kernel stream: give it one. */
+	ACL_OK(aclrtMalloc(&d, 8, ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtMemsetAsync(d, 8, 0, 8, NULL));
+	ACL_OK(aclrtSynchronizeStream(NULL));
+	ACL_OK(aclrtFree(d));
+	ACL_OK(aclrtGetStreamAvailableNum(&before));
+	ck_assert_uint_gt(before, 3);
+	for (i = 0; i < 3; i++)
+		ACL_OK(aclrtCreateStream(&s[i]));
+	ACL_OK(aclrtGetStreamAvailableNum(&during));
+	ck_assert_uint_eq(during, before - 3);
+	for (i = 0; i < 3; i++)
+		ACL_OK(aclrtDestroyStream(s[i]));
+	ACL_OK(aclrtGetStreamAvailableNum(&after));
+	ck_assert_uint_eq(after, before);
+}
+END_TEST
+
+START_TEST(record_event_with_flag)
+{
+	aclrtEventRecordedStatus st;
+	aclrtStream a, b;
+	aclrtEvent ev;
+	void *d;
+
+	ACL_OK(aclrtMalloc(&d, 8, ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtCreateStream(&a));
+	ACL_OK(aclrtCreateStream(&b));
+	ACL_OK(aclrtCreateEvent(&ev));
+	ACL_OK(aclrtMemsetAsync(d, 8, 0x5a, 8, a));
+	ACL_OK(aclrtRecordEventWithFlag(ev, a, ACL_EVENT_RECORD_DEFAULT));
+	ACL_OK(aclrtStreamWaitEvent(b, ev));
+	ACL_OK(aclrtSynchronizeStream(b));
+	ACL_OK(aclrtSynchronizeEvent(ev));
+	ACL_OK(aclrtQueryEventStatus(ev, &st));
+	ck_assert_int_eq(st, ACL_EVENT_RECORDED_STATUS_COMPLETE);
+	ck_assert_uint_eq(read_word(d), 0x5a5a5a5a5a5a5a5aull);
+
+	ACL_ERR(ACL_ERROR_RT_FEATURE_NOT_SUPPORT, aclrtRecordEventWithFlag(ev, a, ACL_EVENT_RECORD_EXTERNAL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtRecordEventWithFlag(ev, a, 2));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtRecordEventWithFlag(NULL, a, ACL_EVENT_RECORD_DEFAULT));
+	ACL_OK(aclrtDestroyEvent(ev));
+	ACL_OK(aclrtDestroyStream(a));
+	ACL_OK(aclrtDestroyStream(b));
+	ACL_OK(aclrtFree(d));
 }
 END_TEST
 
@@ -235,6 +293,8 @@ static Suite *notify_suite(void)
 
 	tcase_add_test(tc, stream_identity_and_settings);
 	tcase_add_test(tc, event_ids);
+	tcase_add_test(tc, streams_available);
+	tcase_add_test(tc, record_event_with_flag);
 	tcase_add_test(tc, notify_across_two_streams);
 	tcase_add_test(tc, notify_batch_reset);
 	tcase_add_test(tc, notify_arguments);

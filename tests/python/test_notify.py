@@ -34,6 +34,18 @@ class StreamsAndNotifies(unittest.TestCase):
         self.assertEqual(acl.rt.destroy_event(e), C.ACL_SUCCESS)
         self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
 
+    def test_streams_available_and_record_with_flag(self):
+        before = check(acl.rt.get_stream_available_num())
+        s = check(acl.rt.create_stream())
+        self.assertEqual(check(acl.rt.get_stream_available_num()), before - 1)
+        e = check(acl.rt.create_event())
+        self.assertEqual(acl.rt.record_event_with_flag(e, s, C.ACL_EVENT_RECORD_DEFAULT), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_event(e), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.record_event_with_flag(e, s, 2), C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.destroy_event(e), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
+        self.assertEqual(check(acl.rt.get_stream_available_num()), before)
+
     def test_notify_between_streams(self):
         a = check(acl.rt.create_stream())
         b = check(acl.rt.create_stream())
