@@ -205,6 +205,24 @@ static PyObject *py_device_get_pci_bus_id(PyObject *self, PyObject *arg)
 	return Py_BuildValue("(si)", ret == ACL_SUCCESS ? buf : "", (int)ret);
 }
 
+/* notify_batch_reset(notifies) -> ret: a list of notify handles. */
+static PyObject *py_notify_batch_reset(PyObject *self, PyObject *arg)
+{
+	void **notifies;
+	PyThreadState *ts;
+	aclError ret;
+	int n;
+
+	(void)self;
+	if (pyacl_ptr_list(arg, &notifies, &n, "notify_batch_reset: notifies"))
+		return NULL;
+	ts = pyacl_nogil_begin();
+	ret = aclrtNotifyBatchReset((aclrtNotify *)notifies, (size_t)n);
+	pyacl_nogil_end(ts);
+	PyMem_Free(notifies);
+	return PyLong_FromLong(ret);
+}
+
 PyMethodDef pyacl_rt_methods[] = {
 	{ "reset_device", py_reset_device, METH_O, "aclrtResetDevice(device_id) -> ret" },
 	{ "reset_device_force", py_reset_device_force, METH_O, "aclrtResetDeviceForce(device_id) -> ret" },
@@ -219,6 +237,7 @@ PyMethodDef pyacl_rt_methods[] = {
 	/* pyacl2: caller buffers */
 	{ "device_get_pci_bus_id", py_device_get_pci_bus_id, METH_O,
 	  "aclrtDeviceGetPCIBusId(device_id) -> (bus_id, ret)" },
+	{ "notify_batch_reset", py_notify_batch_reset, METH_O, "aclrtNotifyBatchReset(notifies) -> ret" },
 	{ NULL, NULL, 0, NULL },
 };
 

@@ -64,6 +64,29 @@ class StreamsAndNotifies(unittest.TestCase):
         for s in (a, b):
             self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
 
+    def test_notify_batch_reset(self):
+        a = check(acl.rt.create_stream())
+        b = check(acl.rt.create_stream())
+        ns = [check(acl.rt.create_notify(0)) for _ in range(2)]
+        for n in ns:
+            self.assertEqual(acl.rt.record_notify(n, b), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(b), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.notify_batch_reset(ns), C.ACL_SUCCESS)
+        # The records are gone: a wait holds until a new record.
+        self.assertEqual(acl.rt.wait_and_reset_notify(ns[1], a, 0), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream_with_timeout(a, 200),
+                         ACL_ERROR_RT_STREAM_SYNC_TIMEOUT)
+        self.assertEqual(acl.rt.record_notify(ns[1], b), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(a), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.notify_batch_reset([]), C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.notify_batch_reset([ns[0], 12345]), C.ACL_ERROR_INVALID_PARAM)
+        with self.assertRaises(TypeError):
+            acl.rt.notify_batch_reset(ns[0])
+        for n in ns:
+            self.assertEqual(acl.rt.destroy_notify(n), C.ACL_SUCCESS)
+        for s in (a, b):
+            self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
+
 
 if __name__ == "__main__":
     unittest.main()
