@@ -44,7 +44,7 @@ MODULE_PARM_DESC(engines, "Execution engines per device (1-16, default 2)");
 
 static int vnpu_set_job_timeout(const char *val, const struct kernel_param *kp)
 {
-	return param_set_uint_minmax(val, kp, 1, 3600 * 1000);
+	return param_set_uint_minmax(val, kp, 1, VNPU_MAX_JOB_TIMEOUT_MS);
 }
 
 static const struct kernel_param_ops vnpu_job_timeout_ops = {

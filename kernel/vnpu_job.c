@@ -202,6 +202,7 @@ static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev, struct vnpu_str
 	job->vdev = vdev;
 	job->stream = vnpu_stream_get(stream);
 	job->num_tasks = task_count;
+	job->timeout_ms = READ_ONCE(stream->job_timeout_ms);
 	INIT_LIST_HEAD(&job->hazard_spare);
 	vnpu_sched_job_init(job);
 	return job;

@@ -114,6 +114,8 @@ enum vnpu_job_state {
  * @slot: engine slot while RUNNING
  * @engine_index: worker that holds it while RUNNING
  * @first_task: the first task the engine runs at the next hand-out
+ * @timeout_ms: the stream's VNPU_STREAM_PARAM_JOB_TIMEOUT_MS when the job
+ *	was submitted (0: the job_timeout_ms module parameter at its start)
  * @deadline: when the job times out
  * @timer: fires at @deadline, and at the end of the cancel grace
  * @timeout_work: ends a job that timed out off the engine
@@ -160,6 +162,7 @@ struct vnpu_job {
 	u32 slot;
 	u32 engine_index;
 	u32 first_task;
+	u32 timeout_ms;
 	ktime_t deadline;
 	struct hrtimer timer;
 	struct work_struct timeout_work;

@@ -28,8 +28,9 @@
  * host wrote memory (SIGNAL); a wait that holds sends its job back to the
  * ready queue, resuming after the wait. Nothing polls.
  *
- * Time. A job's deadline is set when it is first handed out: now plus the
- * job_timeout_ms parameter. Its timer then fires at the deadline: a job
+ * Time. A job's deadline is set when it is first handed out: now plus its
+ * stream's VNPU_STREAM_PARAM_JOB_TIMEOUT_MS as it was at submit, or the
+ * job_timeout_ms parameter if that was 0. Its timer then fires at the deadline: a job
  * off the engine (ready or parked) fails at once; one on the engine is
  * asked to stop (its slot's cancel word) and fails when the server
  * reports it. A cancelled job the server still holds when the cancel grace
@@ -859,7 +860,7 @@ static void vnpu_sched_hand_out_locked(struct vnpu_sched *sched, struct vnpu_job
 	if (job->started)
 		return;
 	job->started = true;
-	job->deadline = ktime_add_ms(ktime_get(), READ_ONCE(vnpu_param_job_timeout_ms));
+	job->deadline = ktime_add_ms(ktime_get(), job->timeout_ms ?: READ_ONCE(vnpu_param_job_timeout_ms));
 	hrtimer_start(&job->timer, job->deadline, HRTIMER_MODE_ABS);
 	if (head && vnpu_fault_hit(&vdev->fail_job))
 		job->fault_injected = true;

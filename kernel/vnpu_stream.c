@@ -317,7 +317,8 @@ void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
  * @data: struct drm_vnpu_stream_set_param
  * @file: caller
  *
- * The values are stored for the pool code, which reads them at submit.
+ * The values are stored for the pool code and the job timer, which read
+ * them at submit.
  *
  * Return: 0, -EINVAL for an unknown parameter or value, -ENOENT for an
  * unknown stream.
@@ -337,6 +338,10 @@ int vnpu_ioctl_stream_set_param(struct drm_device *drm, void *data, struct drm_f
 		if (args->value > 1)
 			return -EINVAL;
 		break;
+	case VNPU_STREAM_PARAM_JOB_TIMEOUT_MS:
+		if (args->value > VNPU_MAX_JOB_TIMEOUT_MS)
+			return -EINVAL;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -346,8 +351,10 @@ int vnpu_ioctl_stream_set_param(struct drm_device *drm, void *data, struct drm_f
 		return -ENOENT;
 	if (args->param == VNPU_STREAM_PARAM_HAZARD_POLICY)
 		WRITE_ONCE(stream->hazard_policy, args->value);
-	else
+	else if (args->param == VNPU_STREAM_PARAM_REQUIRE_POOL)
 		WRITE_ONCE(stream->require_pool, args->value);
+	else
+		WRITE_ONCE(stream->job_timeout_ms, args->value);
 	vnpu_stream_put(stream);
 	return 0;
 }

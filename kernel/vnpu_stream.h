@@ -41,6 +41,8 @@ struct vnpu_file;
  *	scheduler lock
  * @hazard_policy: VNPU_STREAM_PARAM_HAZARD_POLICY value (used by pools)
  * @require_pool: VNPU_STREAM_PARAM_REQUIRE_POOL value (used by pools)
+ * @job_timeout_ms: VNPU_STREAM_PARAM_JOB_TIMEOUT_MS value (0: the module
+ *	parameter), copied into each job at submit
  * @pool: the workspace pool bound to the stream, and its counters
  * @jobs: unfinished jobs, in seqno order; the first is the head, the only
  *	one that may run
@@ -76,6 +78,7 @@ struct vnpu_stream {
 
 	u32 hazard_policy;
 	u32 require_pool;
+	u32 job_timeout_ms;
 	struct vnpu_pool pool;
 
 	struct list_head jobs;

@@ -341,6 +341,12 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("stream_get_flags", aclrtStreamGetFlags, "e:pU", 0),
 	PYACL_FN("get_stream_available_num", aclrtGetStreamAvailableNum, "e:U", 0),
 	PYACL_FN("record_event_with_flag", aclrtRecordEventWithFlag, "e:ppu", G),
+	/* operator execution timeouts (issue 17) */
+	PYACL_FN("set_op_execute_timeout", aclrtSetOpExecuteTimeOut, "e:u", 0),
+	PYACL_FN("set_op_execute_timeout_with_ms", aclrtSetOpExecuteTimeOutWithMs, "e:u", 0),
+	PYACL_FN("set_op_execute_timeout_v2", aclrtSetOpExecuteTimeOutV2, "e:qQ", 0),
+	PYACL_FN("get_op_execute_timeout", aclrtGetOpExecuteTimeout, "e:U", 0),
+	PYACL_FN("get_op_timeout_interval", aclrtGetOpTimeOutInterval, "e:Q", 0),
 	PYACL_FN("get_event_id", aclrtGetEventId, "e:pU", 0),
 	PYACL_FN("create_notify", aclrtCreateNotify, "e:Pq", G),
 	PYACL_FN("destroy_notify", aclrtDestroyNotify, "e:p", G),

@@ -69,6 +69,8 @@
  *        ENGINE_ATTACHED, ENGINE_ATTACHES and the operator bounds. Jobs
  *        that never started signal -ESRCH when their stream is destroyed,
  *        those that had started -ECANCELED.
+ *  2.1 - STREAM_SET_PARAM VNPU_STREAM_PARAM_JOB_TIMEOUT_MS: a job timeout
+ *        per stream.
  *
  * New ioctls are only ever appended; existing structs only grow at the end,
  * announced by a minor version bump.
@@ -83,7 +85,7 @@ extern "C" {
 #endif
 
 #define VNPU_ABI_MAJOR 2
-#define VNPU_ABI_MINOR 0
+#define VNPU_ABI_MINOR 1
 
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
@@ -777,6 +779,16 @@ struct drm_vnpu_stream_query {
  * stream must lie inside its bound pool ranges; 0 (default) = any memory.
  */
 #define VNPU_STREAM_PARAM_REQUIRE_POOL 2
+/**
+ * VNPU_STREAM_PARAM_JOB_TIMEOUT_MS: how long a job of this stream may take
+ * from its start (as for the job_timeout_ms module parameter, which the
+ * default 0 means) before it is cancelled and fails the stream with
+ * VNPU_STREAM_ERROR_TIMEOUT; 1 to VNPU_MAX_JOB_TIMEOUT_MS. Jobs keep the
+ * value their stream had when they were submitted. (ABI 2.1)
+ */
+#define VNPU_STREAM_PARAM_JOB_TIMEOUT_MS 3
+/* Largest VNPU_STREAM_PARAM_JOB_TIMEOUT_MS (one hour). */
+#define VNPU_MAX_JOB_TIMEOUT_MS 3600000u
 
 #define VNPU_HAZARD_SERIALIZE 0
 #define VNPU_HAZARD_STRICT 1

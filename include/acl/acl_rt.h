@@ -369,6 +369,28 @@ ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStream(aclrtStream stream);
  * vnpu: 0 checks without waiting. */
 ACL_FUNC_VISIBILITY aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout);
 
+/* ---- operator execution timeouts (issue 17) ------------------------------ */
+
+/*
+ * How long one task (operator, copy, wait...) may run before it is
+ * cancelled and its stream fails with ACL_ERROR_RT_AICORE_TIMEOUT; for the
+ * whole process, the last call wins, and it applies to work queued after
+ * the call. vnpu: this is the kernel job timeout of every stream (a job is
+ * one launch); it counts in milliseconds (values are rounded up to one)
+ * and is at most one hour, which is also what 0 means. Without a call,
+ * the device's job timeout (the job_timeout_ms module parameter) applies.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOut(uint32_t timeout);	/* seconds */
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout);	/* milliseconds */
+/* Microseconds; *actualTimeout gets the timeout that applies, in
+ * microseconds. ACL_ERROR_INVALID_PARAM for a NULL actualTimeout. */
+ACL_FUNC_VISIBILITY aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t *actualTimeout);
+/* The timeout in effect, in milliseconds: the one set, else the job
+ * timeout of the current device (device 0 without a context). */
+ACL_FUNC_VISIBILITY aclError aclrtGetOpExecuteTimeout(uint32_t *const timeoutMs);
+/* The timeout's granularity in microseconds: 1000 on vnpu. */
+ACL_FUNC_VISIBILITY aclError aclrtGetOpTimeOutInterval(uint64_t *interval);
+
 /* Whether all tasks of stream have finished, without waiting. A failed
  * stream whose work has all ended returns its error. */
 ACL_FUNC_VISIBILITY aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus *status);

@@ -254,6 +254,9 @@ struct rt_stream {
 	bool has_word;
 	uint64_t ticket;
 
+	/* The rt_op_timeout generation the kernel stream's job timeout was
+	 * last set for (submit_lock; 0: never set, the device's). */
+	unsigned int timeout_gen;
 	/* Kernel VNPU_STREAM_PARAM_REQUIRE_POOL as last set (submit_lock). */
 	bool require_pool;
 
@@ -341,6 +344,13 @@ void rt_except_set(aclrtExceptionInfoCallback cb);
 /* Add (idempotent) or remove a registered callback; @cb not NULL. */
 aclError rt_except_register(aclrtExceptionInfoCallback cb);
 aclError rt_except_unregister(aclrtExceptionInfoCallback cb);
+/* The process's operator execution timeout (aclrtSetOpExecuteTimeOut and
+ * its variants) in ms, 1..VNPU_MAX_JOB_TIMEOUT_MS, 0 for none set (the
+ * device's job timeout). Each stream applies a change to its kernel
+ * stream at its next submit. */
+void rt_op_timeout_set(uint32_t ms);
+uint32_t rt_op_timeout_get(void);
+
 /* Job @seqno of @s was queued by this thread (submit_lock held). */
 void rt_except_job_queued(struct rt_stream *s, uint64_t seqno);
 /* This thread's last queued task id, 0 before its first. */

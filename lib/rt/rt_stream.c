@@ -342,6 +342,41 @@ static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 	return stream_failed(s, &q, true);
 }
 
+/* rt_op_timeout_set()'s value and how many times it was set; the value is
+ * stored before the generation moves, so a stream that sees a new
+ * generation applies at least that value. */
+static _Atomic uint32_t op_timeout_ms;
+static atomic_uint op_timeout_gen;
+
+void rt_op_timeout_set(uint32_t ms)
+{
+	atomic_store(&op_timeout_ms, ms);
+	atomic_fetch_add(&op_timeout_gen, 1);
+}
+
+uint32_t rt_op_timeout_get(void)
+{
+	return atomic_load(&op_timeout_ms);
+}
+
+/* Bring the kernel stream's job timeout up to date (submit_lock held). */
+static aclError apply_op_timeout(struct rt_stream *s, int *kerr)
+{
+	unsigned int gen = atomic_load(&op_timeout_gen);
+	int ret;
+
+	if (gen == s->timeout_gen)
+		return ACL_SUCCESS;
+	ret = drv_stream_set_param(s->dev->fd, s->id, VNPU_STREAM_PARAM_JOB_TIMEOUT_MS,
+				   atomic_load(&op_timeout_ms));
+	if (ret) {
+		*kerr = ret;
+		return rt_err_errno(ret, "cannot set the job timeout of stream %p", (void *)s);
+	}
+	s->timeout_gen = gen;
+	return ACL_SUCCESS;
+}
+
 /* Submit with submit_lock held and the kernel stream created; *@kerr gets
  * the ioctl's result. */
 static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *tasks, uint32_t ntasks,
@@ -352,6 +387,9 @@ static aclError submit_raw(struct rt_stream *s, const struct drm_vnpu_task *task
 	aclError err;
 	int ret;
 
+	err = apply_op_timeout(s, kerr);
+	if (err)
+		return err;
 	ret = drv_submit(s->dev->fd, s->id, 0, tasks, ntasks, data, data_size, in, nin, s->syncobj, next);
 	*kerr = ret;
 	if (ret == -EIO) {

@@ -5,8 +5,8 @@
  * notifies (aclrtCreateNotify ... aclrtNotifyBatchReset): a wait on one
  * stream released by a record on another, a record before the wait, the
  * reset, a wait that times out, and every invalid argument with its code;
- * the streams left to the process (aclrtGetStreamAvailableNum) and
- * aclrtRecordEventWithFlag.
+ * the streams left to the process (aclrtGetStreamAvailableNum),
+ * aclrtRecordEventWithFlag, and the operator execution timeouts.
  */
 #include <stdint.h>
 #include <string.h>
@@ -217,6 +217,63 @@ END_TEST
 /* A wait never released: the device's job timeout (10 s by default) fails
  * the stream with ACL_ERROR_RT_AICORE_TIMEOUT; its later tasks do not
  * run, another stream's do. */
+START_TEST(op_execute_timeout_values)
+{
+	uint64_t interval, actual;
+	uint32_t ms;
+
+	ACL_OK(aclrtGetOpTimeOutInterval(&interval));
+	ck_assert_uint_eq(interval, 1000);
+	/* None set: the device's job timeout (the module's default). */
+	ACL_OK(aclrtGetOpExecuteTimeout(&ms));
+	ck_assert_uint_eq(ms, 10000);
+	ACL_OK(aclrtSetOpExecuteTimeOutV2(1500, &actual));
+	ck_assert_uint_eq(actual, 2000);
+	ACL_OK(aclrtGetOpExecuteTimeout(&ms));
+	ck_assert_uint_eq(ms, 2);
+	ACL_OK(aclrtSetOpExecuteTimeOut(3));
+	ACL_OK(aclrtGetOpExecuteTimeout(&ms));
+	ck_assert_uint_eq(ms, 3000);
+	ACL_OK(aclrtSetOpExecuteTimeOutWithMs(250));
+	ACL_OK(aclrtGetOpExecuteTimeout(&ms));
+	ck_assert_uint_eq(ms, 250);
+	/* 0 and anything longer than an hour: an hour. */
+	ACL_OK(aclrtSetOpExecuteTimeOutV2(0, &actual));
+	ck_assert_uint_eq(actual, 3600000000ull);
+	ACL_OK(aclrtSetOpExecuteTimeOut(100000));
+	ACL_OK(aclrtGetOpExecuteTimeout(&ms));
+	ck_assert_uint_eq(ms, 3600000);
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetOpExecuteTimeOutV2(1000, NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetOpExecuteTimeout(NULL));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetOpTimeOutInterval(NULL));
+	/* Back to the device's value, for tests run in this process. */
+	ACL_OK(aclrtSetOpExecuteTimeOutWithMs(10000));
+}
+END_TEST
+
+/* The process's timeout replaces the device's 10 s for later work: a wait
+ * never released fails its stream long before a 5 s synchronize gives up,
+ * and a stream created before the call follows it too. */
+START_TEST(op_execute_timeout_fails_a_hung_stream)
+{
+	aclrtStream early, late;
+	aclrtNotify n;
+
+	ACL_OK(aclrtCreateStream(&early));
+	ACL_OK(aclrtCreateNotify(&n, 0));
+	ACL_OK(aclrtSetOpExecuteTimeOutWithMs(200));
+	ACL_OK(aclrtCreateStream(&late));
+	ACL_OK(aclrtWaitAndResetNotify(n, early, 0));
+	ACL_OK(aclrtWaitAndResetNotify(n, late, 0));
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtSynchronizeStreamWithTimeout(early, 5000));
+	ACL_ERR(ACL_ERROR_RT_AICORE_TIMEOUT, aclrtSynchronizeStreamWithTimeout(late, 5000));
+	ACL_OK(aclrtDestroyStreamForce(early));
+	ACL_OK(aclrtDestroyStreamForce(late));
+	ACL_OK(aclrtDestroyNotify(n));
+	ACL_OK(aclrtSetOpExecuteTimeOutWithMs(10000));
+}
+END_TEST
+
 START_TEST(notify_wait_times_out)
 {
 	aclrtStream bad, good;
@@ -295,6 +352,8 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, event_ids);
 	tcase_add_test(tc, streams_available);
 	tcase_add_test(tc, record_event_with_flag);
+	tcase_add_test(tc, op_execute_timeout_values);
+	tcase_add_test(tc, op_execute_timeout_fails_a_hung_stream);
 	tcase_add_test(tc, notify_across_two_streams);
 	tcase_add_test(tc, notify_batch_reset);
 	tcase_add_test(tc, notify_arguments);

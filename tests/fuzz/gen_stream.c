@@ -208,8 +208,13 @@ void fz_gen_stream_set_param(struct fz_thread *t)
 	p.stream_id = known ? s.id : unknown_id(&t->rng);
 	p.param = fz_chance(&t->rng, 7, 8) ? 1 + (uint32_t)fz_below(&t->rng, 2) : fz_any32(&t->rng);
 	p.value = fz_chance(&t->rng, 7, 8) ? fz_below(&t->rng, 2) : fz_any64(&t->rng);
-	bad = (p.param != VNPU_STREAM_PARAM_HAZARD_POLICY &&
-	       p.param != VNPU_STREAM_PARAM_REQUIRE_POOL) || p.value > 1;
+	/* Timeouts are not generated (a 1 ms one would fail the stream's
+	 * jobs), only judged if a random parameter happens to be one. */
+	if (p.param == VNPU_STREAM_PARAM_JOB_TIMEOUT_MS)
+		bad = p.value > VNPU_MAX_JOB_TIMEOUT_MS;
+	else
+		bad = (p.param != VNPU_STREAM_PARAM_HAZARD_POLICY &&
+		       p.param != VNPU_STREAM_PARAM_REQUIRE_POOL) || p.value > 1;
 	if (bad)
 		fz_expect_invalid(&e, "stream_set_param_invalid", EINVAL,
 				  known && fz_opts.threads == 1 ? 0 : ENOENT, 0);

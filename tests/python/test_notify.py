@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: MIT
-"""acl.rt, issue 17 streams group: stream and event identity, and a notify
-recorded on one stream releasing a wait on another."""
+"""acl.rt, issue 17 streams group: stream and event identity, operator
+timeouts, and a notify recorded on one stream releasing a wait on
+another."""
 import unittest
 
 import acl
@@ -45,6 +46,15 @@ class StreamsAndNotifies(unittest.TestCase):
         self.assertEqual(acl.rt.destroy_event(e), C.ACL_SUCCESS)
         self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
         self.assertEqual(check(acl.rt.get_stream_available_num()), before)
+
+    def test_op_execute_timeouts(self):
+        self.assertEqual(acl.rt.get_op_timeout_interval(), (1000, C.ACL_SUCCESS))
+        self.assertEqual(acl.rt.set_op_execute_timeout_v2(1500), (2000, C.ACL_SUCCESS))
+        self.assertEqual(acl.rt.get_op_execute_timeout(), (2, C.ACL_SUCCESS))
+        self.assertEqual(acl.rt.set_op_execute_timeout(4), C.ACL_SUCCESS)
+        self.assertEqual(check(acl.rt.get_op_execute_timeout()), 4000)
+        self.assertEqual(acl.rt.set_op_execute_timeout_with_ms(10000), C.ACL_SUCCESS)
+        self.assertEqual(check(acl.rt.get_op_execute_timeout()), 10000)
 
     def test_notify_between_streams(self):
         a = check(acl.rt.create_stream())

@@ -177,7 +177,7 @@ TEST_F(bad, set_param_unknown_param)
 {
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream, 0, 0));
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
-						 VNPU_STREAM_PARAM_REQUIRE_POOL + 1, 0));
+						 VNPU_STREAM_PARAM_JOB_TIMEOUT_MS + 1, 0));
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream, 0xffffffff, 0));
 }
 
@@ -196,6 +196,22 @@ TEST_F(bad, set_param_require_pool_value)
 						 VNPU_STREAM_PARAM_REQUIRE_POOL, 2));
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
 						 VNPU_STREAM_PARAM_REQUIRE_POOL, ~0ull));
+}
+
+TEST_F(bad, set_param_job_timeout_value)
+{
+	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
+						 VNPU_STREAM_PARAM_JOB_TIMEOUT_MS,
+						 VNPU_MAX_JOB_TIMEOUT_MS + 1));
+	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
+						 VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, 1ull << 32));
+	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
+						 VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, ~0ull));
+	/* The bounds themselves are accepted (0: the module parameter). */
+	EXPECT_EQ(0, vnpu_stream_set_param(self->fd, self->stream,
+					   VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, VNPU_MAX_JOB_TIMEOUT_MS));
+	EXPECT_EQ(0, vnpu_stream_set_param(self->fd, self->stream,
+					   VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, 0));
 }
 
 TEST_F(bad, set_param_unknown_stream)

@@ -5,7 +5,8 @@
  * their stream fails with VNPU_STREAM_ERROR_TIMEOUT and rejects new work
  * with -EIO, while the engines keep serving other streams. The timeout is
  * read when a job starts executing; time spent waiting for in-fences does
- * not count.
+ * not count. A stream's own timeout (VNPU_STREAM_PARAM_JOB_TIMEOUT_MS)
+ * overrides the parameter for the jobs submitted after it is set.
  */
 #include "harness/harness.h"
 #include "lib/vnpu_stream_util.h"
@@ -218,6 +219,41 @@ TEST_F(to, timeout_read_when_job_starts)
 	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
 	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, s2));
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, late, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+}
+
+/*
+ * A stream's own timeout: with the parameter at 60 s, a wait on a stream
+ * whose timeout is 200 ms fails it with VNPU_STREAM_ERROR_TIMEOUT, while
+ * the same wait on a stream without one is still waiting well past that;
+ * a job keeps the timeout its stream had at submit.
+ */
+TEST_F_TIMEOUT(to, stream_timeout_overrides_the_parameter, 60)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va + 4, VNPU_WAIT_EQ, 1);
+	struct drm_vnpu_stream_query q;
+	uint32_t s1, s2;
+
+	ASSERT_EQ(0, vnpu_set_module_param("job_timeout_ms", 60000));
+	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->stream, VNPU_STREAM_PARAM_JOB_TIMEOUT_MS,
+					   SHORT_MS));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &wait, 1, NULL, 0, s1, 0, NULL));
+	/* Changed after the submit: the queued job keeps 200 ms. */
+	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->stream, VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, 0));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->other, &wait, 1, NULL, 0, s2, 0, NULL));
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s1, VNPU_WAIT_FOREVER_NS));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_TIMEOUT, q.error);
+	EXPECT_EQ(-ETIMEDOUT, vnpu_syncobj_fence_status(self->fd, s1));
+
+	usleep(3 * SHORT_MS * 1000);
+	EXPECT_EQ(0, vnpu_syncobj_fence_status(self->fd, s2));
+	vnpu_buf_write32(self->fd, &self->buf, 4, 1);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, s2));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
 }
 
