@@ -270,6 +270,9 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	/* streams */
 	PYACL_FN("create_stream", aclrtCreateStream, "e:P", 0),
 	PYACL_FN("create_stream_with_config", aclrtCreateStreamWithConfig, "e:Puu", 0),
+	PYACL_FN("create_stream_config_handle", aclrtCreateStreamConfigHandle, "p:", 0),
+	PYACL_FN("destroy_stream_config_handle", aclrtDestroyStreamConfigHandle, "e:p", 0),
+	PYACL_FN("create_stream_v2", aclrtCreateStreamV2, "e:Pp", 0),
 	PYACL_FN("synchronize_stream", aclrtSynchronizeStream, "e:p", G),
 	PYACL_FN("synchronize_stream_with_timeout", aclrtSynchronizeStreamWithTimeout, "e:pi", G),
 	PYACL_FN("stream_query", aclrtStreamQuery, "e:pI", 0),

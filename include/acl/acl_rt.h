@@ -345,6 +345,42 @@ ACL_FUNC_VISIBILITY aclError aclrtCreateStream(aclrtStream *stream);
  */
 ACL_FUNC_VISIBILITY aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uint32_t flag);
 
+/* ---- stream configuration objects (issue 17) ----------------------------- */
+
+/* What aclrtSetStreamConfigOpt() sets in a stream configuration. */
+typedef enum {
+    ACL_RT_STREAM_WORK_ADDR_PTR = 0,	/* void *: model work memory */
+    ACL_RT_STREAM_WORK_SIZE,		/* size_t: its size */
+    ACL_RT_STREAM_FLAG,			/* ACL_STREAM_* flags */
+    ACL_RT_STREAM_PRIORITY,		/* uint32_t, as for aclrtCreateStreamWithConfig() */
+} aclrtStreamConfigAttr;
+
+/* A stream configuration: all zero when created. */
+typedef struct aclrtStreamConfigHandle {
+    void *workptr;
+    size_t workSize;
+    size_t flag;
+    uint32_t priority;
+} aclrtStreamConfigHandle;
+
+/* A new configuration (NULL when out of memory); destroy it with
+ * aclrtDestroyStreamConfigHandle() (NULL: ACL_ERROR_INVALID_PARAM). */
+ACL_FUNC_VISIBILITY aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void);
+ACL_FUNC_VISIBILITY aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle);
+/*
+ * Set one attribute from attrValue, valueSize bytes: a pointer for
+ * ACL_RT_STREAM_WORK_ADDR_PTR, an unsigned integer of 4 or 8 bytes for the
+ * others. NULL handle or attrValue, an unknown attribute, another size or
+ * a flag or priority above UINT32_MAX: ACL_ERROR_INVALID_PARAM. vnpu: the
+ * work memory is recorded but not used; a stream's operators and models
+ * take their workspace from its registered allocator or the runtime pool.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr,
+                                                     const void *attrValue, size_t valueSize);
+/* aclrtCreateStreamWithConfig() with the configuration's priority and
+ * flags; a NULL handle creates a stream as aclrtCreateStream() does. */
+ACL_FUNC_VISIBILITY aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle);
+
 /*
  * Destroy a stream of the current context after its outstanding tasks have
  * finished (synchronising first is still recommended). The default stream

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * acl_stream.c - streams and stream value operations.
+ * acl_stream.c - streams, stream configuration objects and stream value
+ * operations.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "acl_internal.h"
 
 static aclError create_stream(aclrtStream *stream, uint32_t priority, uint32_t flags)
@@ -33,6 +37,89 @@ aclError aclrtCreateStreamWithConfig(aclrtStream *stream, uint32_t priority, uin
 {
 	ACL_ENTER();
 	return create_stream(stream, priority, flag);
+}
+
+aclrtStreamConfigHandle *aclrtCreateStreamConfigHandle(void)
+{
+	aclrtStreamConfigHandle *h;
+
+	ACL_ENTER();
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory for a stream configuration");
+	return h;
+}
+
+aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle *handle)
+{
+	ACL_ENTER();
+	ACL_REQUIRE(handle);
+	free(handle);
+	return ACL_SUCCESS;
+}
+
+/* An unsigned integer of 4 or 8 bytes at @value, at most UINT32_MAX if
+ * @narrow. */
+static aclError config_uint(const void *value, size_t size, bool narrow, uint64_t *out)
+{
+	uint32_t v32;
+
+	if (size == sizeof(uint32_t)) {
+		memcpy(&v32, value, sizeof(v32));
+		*out = v32;
+	} else if (size == sizeof(uint64_t)) {
+		memcpy(out, value, sizeof(*out));
+	} else {
+		return rt_err(ACL_ERROR_INVALID_PARAM, "a stream configuration value of %zu bytes (4 or 8 expected)",
+			      size);
+	}
+	if (narrow && *out > UINT32_MAX)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "stream configuration value %llu is above UINT32_MAX",
+			      (unsigned long long)*out);
+	return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle *handle, aclrtStreamConfigAttr attr,
+				 const void *attrValue, size_t valueSize)
+{
+	aclError ret;
+	uint64_t v = 0;
+
+	ACL_ENTER();
+	ACL_REQUIRE(handle);
+	ACL_REQUIRE(attrValue);
+	switch (attr) {
+	case ACL_RT_STREAM_WORK_ADDR_PTR:
+		if (valueSize != sizeof(void *))
+			return rt_err(ACL_ERROR_INVALID_PARAM, "ACL_RT_STREAM_WORK_ADDR_PTR takes a pointer, not "
+				      "%zu bytes", valueSize);
+		memcpy(&handle->workptr, attrValue, sizeof(void *));
+		return ACL_SUCCESS;
+	case ACL_RT_STREAM_WORK_SIZE:
+	case ACL_RT_STREAM_FLAG:
+	case ACL_RT_STREAM_PRIORITY:
+		ret = config_uint(attrValue, valueSize, attr != ACL_RT_STREAM_WORK_SIZE, &v);
+		if (ret)
+			return ret;
+		if (attr == ACL_RT_STREAM_WORK_SIZE)
+			handle->workSize = (size_t)v;
+		else if (attr == ACL_RT_STREAM_FLAG)
+			handle->flag = (size_t)v;
+		else
+			handle->priority = (uint32_t)v;
+		return ACL_SUCCESS;
+	}
+	return rt_err(ACL_ERROR_INVALID_PARAM, "%d is not an aclrtStreamConfigAttr", (int)attr);
+}
+
+aclError aclrtCreateStreamV2(aclrtStream *stream, const aclrtStreamConfigHandle *handle)
+{
+	ACL_ENTER();
+	if (!handle)
+		return create_stream(stream, 0, 0);
+	if (handle->flag > UINT32_MAX)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "stream flags 0x%zx are not ACL_STREAM_* flags", handle->flag);
+	return create_stream(stream, handle->priority, (uint32_t)handle->flag);
 }
 
 static aclError destroy_stream(aclrtStream stream, bool force)

@@ -6,7 +6,8 @@
  * stream released by a record on another, a record before the wait, the
  * reset, a wait that times out, and every invalid argument with its code;
  * the streams left to the process (aclrtGetStreamAvailableNum),
- * aclrtRecordEventWithFlag, and the operator execution timeouts.
+ * aclrtRecordEventWithFlag, the operator execution timeouts, and streams
+ * made from a configuration object (aclrtCreateStreamV2).
  */
 #include <stdint.h>
 #include <string.h>
@@ -87,6 +88,61 @@ START_TEST(event_ids)
 	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtGetEventId(dead, &i1));
 	ACL_OK(aclrtDestroyEvent(e1));
 	ACL_OK(aclrtDestroyEvent(e2));
+}
+END_TEST
+
+START_TEST(stream_from_a_configuration)
+{
+	aclrtStreamConfigHandle *h = aclrtCreateStreamConfigHandle();
+	uint32_t prio = 5, flags, got, big32 = 7;
+	uint64_t flag64 = ACL_STREAM_FAST_LAUNCH, huge = 1ull << 32;
+	size_t work_size = 4096;
+	void *work = &work_size;
+	aclrtStream s, plain;
+	void *d;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_null(h->workptr);
+	ck_assert_uint_eq(h->priority, 0);
+	ACL_OK(aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_PRIORITY, &prio, sizeof(prio)));
+	ACL_OK(aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_FLAG, &flag64, sizeof(flag64)));
+	ACL_OK(aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_WORK_ADDR_PTR, &work, sizeof(work)));
+	ACL_OK(aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_WORK_SIZE, &work_size, sizeof(work_size)));
+	ck_assert_uint_eq(h->priority, 5);
+	ck_assert_uint_eq(h->flag, ACL_STREAM_FAST_LAUNCH);
+	ck_assert_ptr_eq(h->workptr, work);
+	ck_assert_uint_eq(h->workSize, 4096);
+
+	ACL_OK(aclrtCreateStreamV2(&s, h));
+	ACL_OK(aclrtStreamGetPriority(s, &got));
+	ck_assert_uint_eq(got, 5);
+	ACL_OK(aclrtStreamGetFlags(s, &flags));
+	ck_assert_uint_eq(flags, ACL_STREAM_FAST_LAUNCH);
+	ACL_OK(aclrtMalloc(&d, 8, ACL_MEM_MALLOC_HUGE_FIRST));
+	ACL_OK(aclrtMemsetAsync(d, 8, 0x11, 8, s));
+	ACL_OK(aclrtSynchronizeStream(s));
+	ck_assert_uint_eq(read_word(d), 0x1111111111111111ull);
+	ACL_OK(aclrtDestroyStream(s));
+	ACL_OK(aclrtFree(d));
+	ACL_OK(aclrtCreateStreamV2(&plain, NULL));
+	ACL_OK(aclrtStreamGetPriority(plain, &got));
+	ck_assert_uint_eq(got, 0);
+	ACL_OK(aclrtDestroyStream(plain));
+
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(NULL, ACL_RT_STREAM_PRIORITY, &prio, 4));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_PRIORITY, NULL, 4));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_PRIORITY, &prio, 2));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_PRIORITY, &huge, 8));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_FLAG, &huge, 8));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtSetStreamConfigOpt(h, ACL_RT_STREAM_WORK_ADDR_PTR, &work, 4));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM,
+		aclrtSetStreamConfigOpt(h, (aclrtStreamConfigAttr)4, &big32, sizeof(big32)));
+	ck_assert_uint_eq(h->priority, 5);
+	h->flag = (size_t)huge;
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateStreamV2(&s, h));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtCreateStreamV2(NULL, NULL));
+	ACL_OK(aclrtDestroyStreamConfigHandle(h));
+	ACL_ERR(ACL_ERROR_INVALID_PARAM, aclrtDestroyStreamConfigHandle(NULL));
 }
 END_TEST
 
@@ -351,6 +407,7 @@ static Suite *notify_suite(void)
 	tcase_add_test(tc, stream_identity_and_settings);
 	tcase_add_test(tc, event_ids);
 	tcase_add_test(tc, streams_available);
+	tcase_add_test(tc, stream_from_a_configuration);
 	tcase_add_test(tc, record_event_with_flag);
 	tcase_add_test(tc, op_execute_timeout_values);
 	tcase_add_test(tc, op_execute_timeout_fails_a_hung_stream);

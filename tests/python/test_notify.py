@@ -56,6 +56,14 @@ class StreamsAndNotifies(unittest.TestCase):
         self.assertEqual(acl.rt.set_op_execute_timeout_with_ms(10000), C.ACL_SUCCESS)
         self.assertEqual(check(acl.rt.get_op_execute_timeout()), 10000)
 
+    def test_stream_v2(self):
+        h = acl.rt.create_stream_config_handle()
+        self.assertNotEqual(h, 0)
+        s = check(acl.rt.create_stream_v2(h))
+        self.assertEqual(check(acl.rt.stream_get_priority(s)), 0)
+        self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.destroy_stream_config_handle(h), C.ACL_SUCCESS)
+
     def test_notify_between_streams(self):
         a = check(acl.rt.create_stream())
         b = check(acl.rt.create_stream())
