@@ -279,6 +279,7 @@ static const struct drm_ioctl_desc vnpu_ioctls[] = {
 	VNPU_IOCTL(POOL_QUERY, pool_query),
 	VNPU_IOCTL(SIGNAL, signal),
 	VNPU_IOCTL_ROOT(ENGINE_ATTACH, engine_attach),
+	VNPU_IOCTL(STREAM_ABORT, stream_abort),
 };
 
 static const struct drm_driver vnpu_drm_driver = {

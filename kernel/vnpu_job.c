@@ -203,6 +203,7 @@ static struct vnpu_job *vnpu_job_alloc(struct vnpu_device *vdev, struct vnpu_str
 	job->stream = vnpu_stream_get(stream);
 	job->num_tasks = task_count;
 	job->timeout_ms = READ_ONCE(stream->job_timeout_ms);
+	job->failure_mode = READ_ONCE(stream->failure_mode);
 	INIT_LIST_HEAD(&job->hazard_spare);
 	vnpu_sched_job_init(job);
 	return job;

@@ -116,6 +116,8 @@ enum vnpu_job_state {
  * @first_task: the first task the engine runs at the next hand-out
  * @timeout_ms: the stream's VNPU_STREAM_PARAM_JOB_TIMEOUT_MS when the job
  *	was submitted (0: the job_timeout_ms module parameter at its start)
+ * @failure_mode: the stream's VNPU_STREAM_PARAM_FAILURE_MODE when the job
+ *	was submitted
  * @deadline: when the job times out
  * @timer: fires at @deadline, and at the end of the cancel grace
  * @timeout_work: ends a job that timed out off the engine
@@ -163,6 +165,7 @@ struct vnpu_job {
 	u32 engine_index;
 	u32 first_task;
 	u32 timeout_ms;
+	u32 failure_mode;
 	ktime_t deadline;
 	struct hrtimer timer;
 	struct work_struct timeout_work;

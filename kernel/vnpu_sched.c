@@ -197,13 +197,23 @@ static struct vnpu_job *vnpu_stream_prev_locked(struct vnpu_job *job)
 	return list_is_first(&job->link, &stream->jobs) ? NULL : list_prev_entry(job, link);
 }
 
+/*
+ * Is @job of @stream to end without running (further)? Its stream is
+ * destroyed or failed, or the job was discarded (STREAM_ABORT).
+ */
+static bool vnpu_sched_skips_locked(const struct vnpu_stream *stream, const struct vnpu_job *job)
+{
+	return stream->cancelled || stream->error != VNPU_STREAM_ERROR_NONE ||
+	       job->seqno <= stream->abort_seqno;
+}
+
 /* Make @stream's head ready if it may run. */
 static void vnpu_sched_advance_locked(struct vnpu_sched *sched, struct vnpu_stream *stream)
 {
 	struct vnpu_job *head = vnpu_stream_head_locked(stream);
 
 	if (head && head->state == VNPU_JOB_QUEUED && head->deps_met &&
-	    !stream->cancelled && stream->error == VNPU_STREAM_ERROR_NONE)
+	    !vnpu_sched_skips_locked(stream, head))
 		vnpu_sched_make_ready_locked(sched, head);
 }
 
@@ -236,12 +246,24 @@ static void vnpu_sched_stop_locked(struct vnpu_sched *sched, struct vnpu_job *jo
 	job->deadline = ktime_add_ms(ktime_get(), VNPU_ENGINE_GRACE_MS);
 }
 
-/* Fail @stream with @error at @job's @task, unless it failed already. */
+/*
+ * @job failed with @error at its @task (no-op for error 0): count it and,
+ * unless the job was discarded, or submitted to go on after a failure
+ * (which an engine loss overrides), fail @stream, unless it failed already.
+ */
 static void vnpu_stream_fail_locked(struct vnpu_stream *stream, struct vnpu_job *job,
 				    u32 error, u32 task)
 {
 	lockdep_assert_held(&vnpu_sched_of(stream)->lock);
-	if (!error || stream->error != VNPU_STREAM_ERROR_NONE)
+	if (!error)
+		return;
+	stream->failed_jobs++;
+	stream->last_error = error;
+	stream->last_failed_task = task;
+	stream->last_failed_seqno = job->seqno;
+	if (job->seqno <= stream->abort_seqno || stream->error != VNPU_STREAM_ERROR_NONE)
+		return;
+	if (job->failure_mode == VNPU_FAILURE_CONTINUE && error != VNPU_STREAM_ERROR_ENGINE)
 		return;
 	stream->failed_task = task;
 	stream->failed_seqno = job->seqno;
@@ -258,7 +280,7 @@ static void vnpu_sched_set_end_locked(struct vnpu_job *job, const struct vnpu_jo
 	job->end = *end;
 }
 
-/* The fence error of a job skipped in @stream, which failed or is destroyed. */
+/* The fence error of a job skipped in @stream: failed, destroyed or aborted. */
 static int vnpu_sched_skip_error(struct vnpu_stream *stream, struct vnpu_job *job)
 {
 	if (stream->cancelled)
@@ -308,7 +330,7 @@ static void vnpu_sched_end(struct vnpu_job *job)
 /*
  * Retire what can be retired at the head of @stream, in order: jobs whose
  * end is decided (by whichever thread decided it), and, once the stream
- * failed or is destroyed, the jobs off the engine, skipped (their
+ * failed or is destroyed, or for discarded jobs, the jobs off the engine, skipped (their
  * dependency callbacks removed first: they may signal much later, or
  * never). Stops at a job the engine holds or one still to run. Caller
  * holds the stream's retire lock and a reference on it.
@@ -323,7 +345,7 @@ static void vnpu_sched_flush(struct vnpu_stream *stream)
 	for (;;) {
 		spin_lock_irq(&sched->lock);
 		head = vnpu_stream_head_locked(stream);
-		skip = stream->cancelled || stream->error != VNPU_STREAM_ERROR_NONE;
+		skip = head && vnpu_sched_skips_locked(stream, head);
 		if (!head || head->state == VNPU_JOB_RUNNING ||
 		    (head->state != VNPU_JOB_ENDING && !skip)) {
 			spin_unlock_irq(&sched->lock);
@@ -375,11 +397,47 @@ static void vnpu_sched_finish_list(struct list_head *ending)
  * vnpu_sched_stream_failed() - has a job of the stream failed?
  * @stream: the stream
  *
- * Return: true once the stream is in an error state (it stays there).
+ * Return: true once the stream is in an error state (it stays there until
+ * STREAM_ABORT).
  */
 bool vnpu_sched_stream_failed(struct vnpu_stream *stream)
 {
 	return READ_ONCE(stream->error) != VNPU_STREAM_ERROR_NONE;
+}
+
+/*
+ * Ask every job of @stream that is to end (vnpu_sched_skips_locked()) and
+ * that the engine holds to stop, and end those on a ready queue or parked;
+ * queued ones are skipped by the flush, which removes their dependency
+ * callbacks outside the lock. The caller marked the stream (destroyed,
+ * failed, or its jobs discarded) in the same hold of the scheduler lock.
+ */
+static void vnpu_sched_stop_jobs_locked(struct vnpu_sched *sched, struct vnpu_stream *stream)
+{
+	struct vnpu_job *job;
+
+	lockdep_assert_held(&sched->lock);
+	list_for_each_entry(job, &stream->jobs, link) {
+		if (!vnpu_sched_skips_locked(stream, job))
+			continue;
+		switch (job->state) {
+		case VNPU_JOB_RUNNING:
+			if (job->cancel)
+				break;	/* asked already (a timeout) */
+			vnpu_sched_stop_locked(sched, job);
+			hrtimer_start(&job->timer, job->deadline, HRTIMER_MODE_ABS);
+			break;
+		case VNPU_JOB_READY:
+		case VNPU_JOB_PARKED:
+			/* Its dependencies have all signalled: nothing to disarm. */
+			vnpu_sched_unqueue_locked(sched, job);
+			vnpu_sched_set_end_locked(job, &(struct vnpu_job_end){
+				.fence_error = vnpu_sched_skip_error(stream, job) });
+			break;
+		default:	/* QUEUED: skipped by the flush; ENDING: decided */
+			break;
+		}
+	}
 }
 
 /**
@@ -408,34 +466,56 @@ bool vnpu_sched_stream_failed(struct vnpu_stream *stream)
 void vnpu_sched_stream_cancel(struct vnpu_stream *stream)
 {
 	struct vnpu_sched *sched = vnpu_sched_of(stream);
-	struct vnpu_job *job;
 
 	mutex_lock(&stream->retire_lock);
 	spin_lock_irq(&sched->lock);
 	stream->cancelled = true;
 	stream->vfile = NULL;
-	list_for_each_entry(job, &stream->jobs, link) {
-		switch (job->state) {
-		case VNPU_JOB_RUNNING:
-			if (job->cancel)
-				break;	/* asked already (a timeout) */
-			vnpu_sched_stop_locked(sched, job);
-			hrtimer_start(&job->timer, job->deadline, HRTIMER_MODE_ABS);
-			break;
-		case VNPU_JOB_READY:
-		case VNPU_JOB_PARKED:
-			/* Its dependencies have all signalled: nothing to disarm. */
-			vnpu_sched_unqueue_locked(sched, job);
-			vnpu_sched_set_end_locked(job, &(struct vnpu_job_end){
-				.fence_error = vnpu_sched_skip_error(stream, job) });
-			break;
-		default:	/* QUEUED: skipped below; ENDING: decided */
-			break;
-		}
-	}
+	vnpu_sched_stop_jobs_locked(sched, stream);
 	spin_unlock_irq(&sched->lock);
 	vnpu_sched_flush(stream);
 	mutex_unlock(&stream->retire_lock);
+}
+
+/**
+ * vnpu_sched_stream_abort() - discard a stream's jobs, or stop the stream
+ * @stream: the stream
+ * @upto: seqno of the last job submitted before the abort
+ * @stop: fail the stream (VNPU_STREAM_ERROR_CANCELED) instead of
+ *	discarding jobs up to @upto and clearing its failure
+ *
+ * The jobs end as in vnpu_sched_stream_cancel(), with -ECANCELED, in one
+ * hold of the scheduler lock that also marks them: none is handed out
+ * afterwards. Jobs pushed later, with later seqnos, run once these have
+ * ended (unless @stop failed the stream). Never waits for the engine.
+ *
+ * Return: the stream's completed seqno before the abort.
+ */
+u64 vnpu_sched_stream_abort(struct vnpu_stream *stream, u64 upto, bool stop)
+{
+	struct vnpu_sched *sched = vnpu_sched_of(stream);
+	struct vnpu_job *head;
+	u64 completed;
+
+	mutex_lock(&stream->retire_lock);
+	spin_lock_irq(&sched->lock);
+	completed = stream->completed_seqno;
+	if (!stop) {
+		stream->abort_seqno = max(stream->abort_seqno, upto);
+		stream->failed_task = 0;
+		stream->failed_seqno = 0;
+		WRITE_ONCE(stream->error, VNPU_STREAM_ERROR_NONE);
+	} else if (stream->error == VNPU_STREAM_ERROR_NONE) {
+		head = vnpu_stream_head_locked(stream);
+		stream->failed_task = head ? head->first_task : 0;
+		stream->failed_seqno = head ? head->seqno : 0;
+		WRITE_ONCE(stream->error, VNPU_STREAM_ERROR_CANCELED);
+	}
+	vnpu_sched_stop_jobs_locked(sched, stream);
+	spin_unlock_irq(&sched->lock);
+	vnpu_sched_flush(stream);
+	mutex_unlock(&stream->retire_lock);
+	return completed;
 }
 
 /**
@@ -453,6 +533,10 @@ void vnpu_sched_stream_status(struct vnpu_stream *stream, struct vnpu_stream_sta
 	status->error = stream->error;
 	status->failed_task = stream->failed_task;
 	status->failed_seqno = stream->failed_seqno;
+	status->failed_jobs = stream->failed_jobs;
+	status->last_error = stream->last_error;
+	status->last_failed_task = stream->last_failed_task;
+	status->last_failed_seqno = stream->last_failed_seqno;
 	head = vnpu_stream_head_locked(stream);
 	status->running = head && (head->state == VNPU_JOB_READY ||
 				   head->state == VNPU_JOB_RUNNING ||
@@ -871,8 +955,8 @@ static bool vnpu_sched_may_follow_locked(const struct vnpu_job *job)
 {
 	const struct vnpu_stream *stream = job->stream;
 
-	return job->state == VNPU_JOB_QUEUED && job->deps_met && !stream->cancelled &&
-	       stream->error == VNPU_STREAM_ERROR_NONE;
+	return job->state == VNPU_JOB_QUEUED && job->deps_met &&
+	       !vnpu_sched_skips_locked(stream, job);
 }
 
 /**
@@ -939,7 +1023,8 @@ unlock:
  * @job, RUNNING, goes back unrun: a head to the front of its ready queue,
  * a job behind one (also going back, or parked, or failed) to its stream
  * as if never handed out: its clock starts again when it is. Or, if its
- * stream is destroyed or failed meanwhile, it ends (returns true).
+ * stream is destroyed or failed meanwhile, or the job discarded, it ends
+ * (returns true).
  */
 static bool vnpu_sched_give_back_locked(struct vnpu_sched *sched, struct vnpu_job *job)
 {
@@ -955,7 +1040,7 @@ static bool vnpu_sched_give_back_locked(struct vnpu_sched *sched, struct vnpu_jo
 		job->timed_out = false;
 		hrtimer_try_to_cancel(&job->timer);
 	}
-	if (stream->cancelled || stream->error != VNPU_STREAM_ERROR_NONE) {
+	if (vnpu_sched_skips_locked(stream, job)) {
 		vnpu_sched_set_end_locked(job, &(struct vnpu_job_end){
 			.fence_error = job->timed_out ? -ETIMEDOUT :
 				       vnpu_sched_skip_error(stream, job),

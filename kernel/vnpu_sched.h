@@ -85,6 +85,10 @@ struct vnpu_sched {
  * @running: 1 while the stream's head job is ready, on the engine or
  *	parked, else 0
  * @parked: the head job waits for a memory value
+ * @failed_jobs: see &vnpu_stream.failed_jobs
+ * @last_error: see &vnpu_stream.last_error
+ * @last_failed_task: see &vnpu_stream.last_failed_task
+ * @last_failed_seqno: see &vnpu_stream.last_failed_seqno
  */
 struct vnpu_stream_status {
 	u64 completed_seqno;
@@ -93,6 +97,10 @@ struct vnpu_stream_status {
 	u64 failed_seqno;
 	u32 running;
 	bool parked;
+	u32 failed_jobs;
+	u32 last_error;
+	u32 last_failed_task;
+	u64 last_failed_seqno;
 };
 
 int vnpu_sched_init(struct vnpu_device *vdev);
@@ -100,6 +108,7 @@ void vnpu_sched_fini(struct vnpu_device *vdev);
 
 void vnpu_sched_stream_init(struct vnpu_stream *stream, struct vnpu_file *vfile);
 void vnpu_sched_stream_cancel(struct vnpu_stream *stream);
+u64 vnpu_sched_stream_abort(struct vnpu_stream *stream, u64 upto, bool stop);
 bool vnpu_sched_stream_failed(struct vnpu_stream *stream);
 void vnpu_sched_stream_status(struct vnpu_stream *stream, struct vnpu_stream_status *status);
 enum vnpu_sched_prio vnpu_sched_prio(u32 priority);

@@ -263,9 +263,51 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
 	args->error = status.error;
 	args->failed_task = status.failed_task;
 	args->failed_seqno = status.failed_seqno;
+	args->failed_jobs = status.failed_jobs;
+	args->last_error = status.last_error;
+	args->last_failed_task = status.last_failed_task;
+	args->last_failed_seqno = status.last_failed_seqno;
+	args->pad = 0;
 
 	vnpu_stream_put(stream);
 	return 0;
+}
+
+/**
+ * vnpu_ioctl_stream_abort() - DRM_IOCTL_VNPU_STREAM_ABORT
+ * @drm: device
+ * @data: struct drm_vnpu_stream_abort
+ * @file: caller
+ *
+ * Jobs pushed after the submitted seqno is read here are not affected:
+ * they have later seqnos (and, after a stop, are skipped as in any failed
+ * stream).
+ *
+ * Return: 0, -EINVAL for unknown flags, -ENOENT for an unknown stream.
+ */
+int vnpu_ioctl_stream_abort(struct drm_device *drm, void *data, struct drm_file *file)
+{
+	struct vnpu_file *vfile = to_vnpu_file(file);
+	struct drm_vnpu_stream_abort *args = data;
+	struct vnpu_stream *stream;
+	int ret = 0;
+
+	if (args->flags & ~VNPU_STREAM_ABORT_STOP)
+		return -EINVAL;
+
+	stream = vnpu_stream_lookup(vfile, args->stream_id);
+	if (!stream)
+		return -ENOENT;
+	mutex_lock(&stream->submit_lock);
+	if (stream->destroyed)
+		ret = -ENOENT;
+	args->seqno = stream->submitted_seqno;
+	mutex_unlock(&stream->submit_lock);
+	if (!ret)
+		args->completed_seqno = vnpu_sched_stream_abort(stream, args->seqno,
+								args->flags & VNPU_STREAM_ABORT_STOP);
+	vnpu_stream_put(stream);
+	return ret;
 }
 
 /**
@@ -277,8 +319,8 @@ int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file 
  * submitted minus completed), state and error (enum drm_vnpu_stream_error),
  * pool ranges and bytes, the hazard and workspace counters, the policies,
  * then the jobs the engine holds (running: their in-fences signalled, the
- * first executing or waiting) and whether the first waits for memory
- * (parked).
+ * first executing or waiting), whether the first waits for memory
+ * (parked), the failure mode and how many jobs failed.
  * tools/vnpu-smi reads these; keys may be added, never renamed.
  */
 void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
@@ -303,10 +345,12 @@ void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
 			   READ_ONCE(stream->pool.num_ranges), stats.bytes_bound,
 			   stats.hazards_serialized, stats.hazards_rejected,
 			   stats.ws_bytes_used, stats.ws_tasks);
-		seq_printf(m, " hazard_policy=%s require_pool=%u running=%u parked=%u\n",
+		seq_printf(m, " hazard_policy=%s require_pool=%u running=%u parked=%u failure_mode=%s failed_jobs=%u\n",
 			   READ_ONCE(stream->hazard_policy) == VNPU_HAZARD_STRICT ?
 			   "strict" : "serialize", READ_ONCE(stream->require_pool),
-			   status.running, status.parked);
+			   status.running, status.parked,
+			   READ_ONCE(stream->failure_mode) == VNPU_FAILURE_CONTINUE ?
+			   "continue" : "stop", status.failed_jobs);
 		vnpu_stream_put(stream);
 	}
 }
@@ -317,8 +361,8 @@ void vnpu_streams_show_fdinfo(struct seq_file *m, struct vnpu_file *vfile)
  * @data: struct drm_vnpu_stream_set_param
  * @file: caller
  *
- * The values are stored for the pool code and the job timer, which read
- * them at submit.
+ * The values are stored for the pool code, the job timer and the
+ * scheduler, which read them at submit.
  *
  * Return: 0, -EINVAL for an unknown parameter or value, -ENOENT for an
  * unknown stream.
@@ -342,6 +386,10 @@ int vnpu_ioctl_stream_set_param(struct drm_device *drm, void *data, struct drm_f
 		if (args->value > VNPU_MAX_JOB_TIMEOUT_MS)
 			return -EINVAL;
 		break;
+	case VNPU_STREAM_PARAM_FAILURE_MODE:
+		if (args->value != VNPU_FAILURE_STOP && args->value != VNPU_FAILURE_CONTINUE)
+			return -EINVAL;
+		break;
 	default:
 		return -EINVAL;
 	}
@@ -353,8 +401,10 @@ int vnpu_ioctl_stream_set_param(struct drm_device *drm, void *data, struct drm_f
 		WRITE_ONCE(stream->hazard_policy, args->value);
 	else if (args->param == VNPU_STREAM_PARAM_REQUIRE_POOL)
 		WRITE_ONCE(stream->require_pool, args->value);
-	else
+	else if (args->param == VNPU_STREAM_PARAM_JOB_TIMEOUT_MS)
 		WRITE_ONCE(stream->job_timeout_ms, args->value);
+	else
+		WRITE_ONCE(stream->failure_mode, args->value);
 	vnpu_stream_put(stream);
 	return 0;
 }

@@ -43,6 +43,8 @@ struct vnpu_file;
  * @require_pool: VNPU_STREAM_PARAM_REQUIRE_POOL value (used by pools)
  * @job_timeout_ms: VNPU_STREAM_PARAM_JOB_TIMEOUT_MS value (0: the module
  *	parameter), copied into each job at submit
+ * @failure_mode: VNPU_STREAM_PARAM_FAILURE_MODE value, copied into each
+ *	job at submit
  * @pool: the workspace pool bound to the stream, and its counters
  * @jobs: unfinished jobs, in seqno order; the first is the head, the only
  *	one that may run
@@ -51,13 +53,20 @@ struct vnpu_file;
  *	in the same hold of the scheduler lock that asks every job the
  *	engine holds to stop and ends those on a ready queue or parked, so
  *	none is handed out afterwards (vnpu_sched_stream_cancel())
- * @error: enum drm_vnpu_stream_error; once set, jobs are skipped
+ * @error: enum drm_vnpu_stream_error; once set, jobs are skipped (until
+ *	STREAM_ABORT clears it)
  * @failed_task: index of the failing task in its job
  * @failed_seqno: seqno of the job that failed the stream
+ * @abort_seqno: jobs up to this seqno are discarded (STREAM_ABORT)
+ * @failed_jobs: how many jobs failed, in either failure mode
+ * @last_error: enum drm_vnpu_stream_error of the last failed job
+ * @last_failed_task: index of the failing task in that job
+ * @last_failed_seqno: its seqno
  * @completed_seqno: every job up to this seqno has been retired
  * @vfile: file charged with engine time; NULL once the stream is destroyed
  *
  * @jobs, @busy_link, @cancelled, @error, @failed_task, @failed_seqno,
+ * @abort_seqno, @failed_jobs, the last failure,
  * @completed_seqno and @vfile are protected by the device's scheduler lock
  * (&vnpu_sched.lock); @error and @completed_seqno are also read
  * locklessly for snapshots.
@@ -79,6 +88,7 @@ struct vnpu_stream {
 	u32 hazard_policy;
 	u32 require_pool;
 	u32 job_timeout_ms;
+	u32 failure_mode;
 	struct vnpu_pool pool;
 
 	struct list_head jobs;
@@ -87,6 +97,11 @@ struct vnpu_stream {
 	u32 error;
 	u32 failed_task;
 	u64 failed_seqno;
+	u64 abort_seqno;
+	u32 failed_jobs;
+	u32 last_error;
+	u32 last_failed_task;
+	u64 last_failed_seqno;
 	u64 completed_seqno;
 	struct vnpu_file *vfile;
 };
@@ -108,5 +123,6 @@ int vnpu_ioctl_stream_create(struct drm_device *drm, void *data, struct drm_file
 int vnpu_ioctl_stream_destroy(struct drm_device *drm, void *data, struct drm_file *file);
 int vnpu_ioctl_stream_query(struct drm_device *drm, void *data, struct drm_file *file);
 int vnpu_ioctl_stream_set_param(struct drm_device *drm, void *data, struct drm_file *file);
+int vnpu_ioctl_stream_abort(struct drm_device *drm, void *data, struct drm_file *file);
 
 #endif /* VNPU_STREAM_H */

@@ -343,6 +343,10 @@ struct pyacl_fn pyacl_rt_fns[] = {
 	PYACL_FN("stream_get_priority", aclrtStreamGetPriority, "e:pU", 0),
 	PYACL_FN("stream_get_flags", aclrtStreamGetFlags, "e:pU", 0),
 	PYACL_FN("get_stream_available_num", aclrtGetStreamAvailableNum, "e:U", 0),
+	/* issue 17, streams group: failure mode, abort, stop */
+	PYACL_FN("set_stream_failure_mode", aclrtSetStreamFailureMode, "e:pq", 0),
+	PYACL_FN("stream_abort", aclrtStreamAbort, "e:p", 0),
+	PYACL_FN("stream_stop", aclrtStreamStop, "e:p", 0),
 	PYACL_FN("record_event_with_flag", aclrtRecordEventWithFlag, "e:ppu", G),
 	/* operator execution timeouts (issue 17) */
 	PYACL_FN("set_op_execute_timeout", aclrtSetOpExecuteTimeOut, "e:u", 0),

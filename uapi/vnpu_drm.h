@@ -71,6 +71,11 @@
  *        those that had started -ECANCELED.
  *  2.1 - STREAM_SET_PARAM VNPU_STREAM_PARAM_JOB_TIMEOUT_MS: a job timeout
  *        per stream.
+ *  2.2 - STREAM_SET_PARAM VNPU_STREAM_PARAM_FAILURE_MODE (a stream may go
+ *        on after a failed job); STREAM_QUERY grows @failed_jobs and the
+ *        last failure's @last_error, @last_failed_task, @last_failed_seqno;
+ *        STREAM_ABORT (discard a stream's jobs, or stop it:
+ *        VNPU_STREAM_ERROR_CANCELED is now reported).
  *
  * New ioctls are only ever appended; existing structs only grow at the end,
  * announced by a minor version bump.
@@ -85,7 +90,7 @@ extern "C" {
 #endif
 
 #define VNPU_ABI_MAJOR 2
-#define VNPU_ABI_MINOR 1
+#define VNPU_ABI_MINOR 2
 
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
@@ -130,7 +135,8 @@ extern "C" {
  * - DRM_IOCTL_VNPU_STREAM_QUERY (struct drm_vnpu_stream_query,
  *   read-write): a stream's progress and failure state.
  * - DRM_IOCTL_VNPU_STREAM_SET_PARAM (struct drm_vnpu_stream_set_param,
- *   write): a stream's hazard policy or pool requirement.
+ *   write): a stream's hazard policy, pool requirement, job timeout or
+ *   failure mode.
  * - DRM_IOCTL_VNPU_POOL_BIND, DRM_IOCTL_VNPU_POOL_UNBIND (struct
  *   drm_vnpu_pool_bind, write): bind or unbind device memory as a
  *   stream's workspace pool.
@@ -141,6 +147,9 @@ extern "C" {
  * - DRM_IOCTL_VNPU_ENGINE_ATTACH (struct drm_vnpu_engine_attach,
  *   read-write): root only (CAP_SYS_ADMIN); become the device's engine
  *   server and get the engine file.
+ * - DRM_IOCTL_VNPU_STREAM_ABORT (struct drm_vnpu_stream_abort,
+ *   read-write): discard every job submitted so far on a stream (and
+ *   recover a failed one), or stop the stream; never waits.
  *
  * Buffers are freed with DRM_IOCTL_GEM_CLOSE and shared with the PRIME
  * ioctls of the DRM core; in-syncs and out-syncs are DRM syncobjs. The
@@ -161,6 +170,7 @@ extern "C" {
 #define DRM_VNPU_POOL_QUERY 0x0b
 #define DRM_VNPU_SIGNAL 0x0c
 #define DRM_VNPU_ENGINE_ATTACH 0x0d
+#define DRM_VNPU_STREAM_ABORT 0x0e
 
 /**
  * enum drm_vnpu_param - what DRM_IOCTL_VNPU_GET_PARAM can return
@@ -710,19 +720,24 @@ struct drm_vnpu_submit {
  *	the task's operands); the job's fence carries -EIO.
  * @VNPU_STREAM_ERROR_ARITH: an operator hit an arithmetic error (integer
  *	division by zero); the job's fence carries -EDOM.
- * @VNPU_STREAM_ERROR_CANCELED: reserved, never reported by this driver.
- *	Cancelled work does not fail its stream: jobs cancelled by
- *	STREAM_DESTROY or file close signal their fences with -ECANCELED or
- *	-ESRCH, and a device is never torn down under an open file. The value
- *	is kept so that it keeps its meaning should a later version report it.
+ * @VNPU_STREAM_ERROR_CANCELED: the stream was stopped (STREAM_ABORT with
+ *	VNPU_STREAM_ABORT_STOP, ABI 2.2); its unfinished jobs end with
+ *	-ECANCELED. Other cancelled work does not fail its stream: jobs
+ *	cancelled by STREAM_DESTROY or file close signal their fences with
+ *	-ECANCELED or -ESRCH, and a device is never torn down under an open
+ *	file.
  * @VNPU_STREAM_ERROR_ENGINE: the engine server detached or died (or was
  *	reset for not answering) while the job was unfinished; its fence
  *	carries -EPIPE. Every stream of the device with unfinished work fails
  *	this way at once; streams without work are not affected.
  *
- * Once failed, a stream stays failed: jobs queued behind the failing one are
- * skipped (their fences signal with -ECANCELED) and new submits fail with
- * -EIO. Other streams and other files are not affected.
+ * Once failed, a stream stays failed until STREAM_ABORT: jobs queued behind
+ * the failing one are skipped (their fences signal with -ECANCELED) and new
+ * submits fail with -EIO. Other streams and other files are not affected.
+ * A job submitted while the stream's VNPU_STREAM_PARAM_FAILURE_MODE is
+ * VNPU_FAILURE_CONTINUE does not fail its stream (except for
+ * VNPU_STREAM_ERROR_ENGINE): its fence carries its error, STREAM_QUERY
+ * counts it (@failed_jobs, @last_error) and the jobs behind it run.
  */
 enum drm_vnpu_stream_error {
 	VNPU_STREAM_ERROR_NONE = 0,
@@ -754,6 +769,20 @@ struct drm_vnpu_stream_query {
 	__u32 failed_task;
 	/** @failed_seqno: out, seqno of the job that failed the stream, or 0. */
 	__u64 failed_seqno;
+	/**
+	 * @failed_jobs: out, how many jobs of the stream have failed (in
+	 * either failure mode; jobs skipped or cancelled do not count),
+	 * modulo 2^32. (ABI 2.2, as are the fields below.)
+	 */
+	__u32 failed_jobs;
+	/** @last_error: out, enum drm_vnpu_stream_error of the last failed job. */
+	__u32 last_error;
+	/** @last_failed_seqno: out, seqno of the last failed job, or 0. */
+	__u64 last_failed_seqno;
+	/** @last_failed_task: out, index of the failing task in that job. */
+	__u32 last_failed_task;
+	/** @pad: out, zero. */
+	__u32 pad;
 };
 
 /* Stream parameters (STREAM_SET_PARAM). */
@@ -789,6 +818,17 @@ struct drm_vnpu_stream_query {
 #define VNPU_STREAM_PARAM_JOB_TIMEOUT_MS 3
 /* Largest VNPU_STREAM_PARAM_JOB_TIMEOUT_MS (one hour). */
 #define VNPU_MAX_JOB_TIMEOUT_MS 3600000u
+/**
+ * VNPU_STREAM_PARAM_FAILURE_MODE: what a failed job does to its stream:
+ * VNPU_FAILURE_STOP (default) fails the stream (enum drm_vnpu_stream_error:
+ * later jobs are skipped, submits refused); VNPU_FAILURE_CONTINUE leaves it
+ * running, the job's fence carrying the error. Jobs keep the mode their
+ * stream had when they were submitted. An engine server that goes away
+ * fails streams in either mode. (ABI 2.2)
+ */
+#define VNPU_STREAM_PARAM_FAILURE_MODE 4
+#define VNPU_FAILURE_STOP 0
+#define VNPU_FAILURE_CONTINUE 1
 
 #define VNPU_HAZARD_SERIALIZE 0
 #define VNPU_HAZARD_STRICT 1
@@ -806,6 +846,42 @@ struct drm_vnpu_stream_set_param {
 	__u32 param;
 	/** @value: in, the new value. */
 	__u64 value;
+};
+
+/* STREAM_ABORT flags. */
+#define VNPU_STREAM_ABORT_STOP (1u << 0)
+
+/**
+ * struct drm_vnpu_stream_abort - discard a stream's jobs, or stop it
+ *
+ * Without flags: every job submitted so far (seqno up to @seqno) ends
+ * without running (further): those off the engine at once, those the
+ * engine holds when the server reports them after being asked to stop
+ * (as for STREAM_DESTROY); their fences signal with -ECANCELED, in order
+ * (a job that finishes before it sees the request ends as it finished).
+ * A failed stream is failed no more: its error is cleared and it accepts
+ * new jobs, which run after the discarded ones have ended.
+ *
+ * With VNPU_STREAM_ABORT_STOP: the stream fails with
+ * VNPU_STREAM_ERROR_CANCELED (unless it failed already): its unfinished
+ * jobs end the same way and new submits fail with -EIO until a
+ * STREAM_ABORT without flags.
+ *
+ * Never waits for the engine. Errors: -EINVAL for unknown @flags;
+ * -ENOENT for an unknown stream. (ABI 2.2)
+ */
+struct drm_vnpu_stream_abort {
+	/** @stream_id: in, the stream. */
+	__u32 stream_id;
+	/** @flags: in, VNPU_STREAM_ABORT_*. */
+	__u32 flags;
+	/** @seqno: out, seqno of the last job submitted before the abort. */
+	__u64 seqno;
+	/**
+	 * @completed_seqno: out, every job up to this seqno had ended before
+	 * the abort: the jobs after it, up to @seqno, are the ones it ended.
+	 */
+	__u64 completed_seqno;
 };
 
 /**
@@ -1304,6 +1380,8 @@ struct drm_vnpu_engine_notify {
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_SIGNAL, struct drm_vnpu_signal)
 #define DRM_IOCTL_VNPU_ENGINE_ATTACH \
 	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_ENGINE_ATTACH, struct drm_vnpu_engine_attach)
+#define DRM_IOCTL_VNPU_STREAM_ABORT \
+	DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_STREAM_ABORT, struct drm_vnpu_stream_abort)
 
 /* Ioctls of the engine file (not a DRM file: its own number space). */
 #define VNPU_ENGINE_IOCTL_BASE 0xA7

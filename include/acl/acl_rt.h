@@ -94,9 +94,8 @@ typedef enum aclrtStreamStatus {
     ACL_STREAM_STATUS_RESERVED = 0xFFFF,
 } aclrtStreamStatus;
 
-/* Stream life-cycle points of CANN's stream-state callbacks. vnpu does not
- * provide aclrtRegStreamStateCallback; the types exist for source
- * compatibility only. */
+/* Stream life-cycle points of the stream-state callbacks
+ * (aclrtRegStreamStateCallback). */
 typedef enum {
     ACL_RT_STREAM_STATE_CREATE_POST = 1,
     ACL_RT_STREAM_STATE_DESTROY_PRE,
@@ -482,6 +481,94 @@ ACL_FUNC_VISIBILITY aclError aclrtStreamGetFlags(aclrtStream stream, uint32_t *f
  * this number does not see. ACL_ERROR_INVALID_PARAM for NULL;
  * ACL_ERROR_RT_CONTEXT_NULL without a current context. */
 ACL_FUNC_VISIBILITY aclError aclrtGetStreamAvailableNum(uint32_t *streamCount);
+
+/* ---- Streams: failure mode, attributes, abort (issue 17, streams group) ---- */
+
+/* aclrtSetStreamFailureMode() modes (ACL_STREAM_ATTR_FAILURE_MODE values). */
+#define ACL_CONTINUE_ON_FAILURE 0x00000000U
+#define ACL_STOP_ON_FAILURE 0x00000001U
+
+/* What aclrtSetStreamAttribute() / aclrtGetStreamAttribute() set or read. */
+typedef enum {
+    ACL_STREAM_ATTR_FAILURE_MODE = 1,
+    ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK = 2,
+    ACL_STREAM_ATTR_USER_CUSTOM_TAG = 3,
+    ACL_STREAM_ATTR_CACHE_OP_INFO = 4,
+    ACL_STREAM_ATTR_PRIORITY = 5,
+} aclrtStreamAttr;
+
+/* A stream attribute's value: the member named after the attribute. */
+typedef union {
+    uint64_t failureMode;
+    uint32_t overflowSwitch;
+    uint32_t userCustomTag;
+    uint32_t cacheOpInfoSwitch;
+    uint32_t streamPriority;
+    uint32_t reserve[4];
+} aclrtStreamAttrValue;
+
+/*
+ * What a failed task does to the later tasks of stream (NULL: the current
+ * context's default stream), for tasks queued after the call:
+ * ACL_CONTINUE_ON_FAILURE (the default) runs them, and the next
+ * synchronisation covering the failure reports it once;
+ * ACL_STOP_ON_FAILURE does not run them, and the stream accepts no new
+ * task (ACL_ERROR_RT_AICORE_EXCEPTION or the failure's code) until
+ * aclrtStreamAbort(). Another mode is ACL_ERROR_INVALID_PARAM. vnpu: a
+ * second call changes the mode again (CANN allows one call per stream);
+ * stopping one stream does not stop the other streams of its context.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode);
+
+/*
+ * Set an attribute of stream (NULL: the default stream, except for
+ * ACL_STREAM_ATTR_FAILURE_MODE, which default streams refuse with
+ * ACL_ERROR_INVALID_PARAM as in CANN). FAILURE_MODE is
+ * aclrtSetStreamFailureMode(). vnpu records FLOAT_OVERFLOW_CHECK (0 or 1),
+ * USER_CUSTOM_TAG and CACHE_OP_INFO (0 or 1) for aclrtGetStreamAttribute()
+ * without acting on them yet; PRIORITY is fixed at creation
+ * (ACL_ERROR_RT_FEATURE_NOT_SUPPORT). NULL value, an unknown attribute or
+ * a bad value: ACL_ERROR_INVALID_PARAM.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                                     aclrtStreamAttrValue *value);
+
+/* Read an attribute of stream (NULL: the default stream) into the member
+ * of *value named after it (failureMode, overflowSwitch, userCustomTag,
+ * cacheOpInfoSwitch, streamPriority). Errors as for the setter. */
+ACL_FUNC_VISIBILITY aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
+                                                     aclrtStreamAttrValue *value);
+
+/*
+ * Discard the tasks of stream that have not finished: a running task is
+ * asked to stop, the others never run. Returns without waiting for the
+ * running one. Waits (synchronize, event synchronize) for discarded work
+ * return ACL_ERROR_RT_STREAM_ABORT; failures not reported yet are
+ * forgotten. The stream then runs new tasks, also one that had stopped on a
+ * failure or by aclrtStreamStop().
+ * NULL stream: the default stream.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtStreamAbort(aclrtStream stream);
+
+/*
+ * Stop stream: its running task is asked to stop and its queued tasks do
+ * not run; until aclrtStreamAbort(), new tasks are refused and
+ * synchronisations return ACL_ERROR_RT_STREAM_ABORT. The default stream
+ * (NULL) is ACL_ERROR_INVALID_PARAM, as in CANN.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtStreamStop(aclrtStream stream);
+
+/*
+ * Call callback(stream, state, args) right after a stream is created
+ * (ACL_RT_STREAM_STATE_CREATE_POST) and right before one is destroyed
+ * (ACL_RT_STREAM_STATE_DESTROY_PRE), for explicit and default streams,
+ * in the thread that creates or destroys it. regName names the
+ * registration: NULL or "" is ACL_ERROR_INVALID_PARAM; a name registered
+ * already is ACL_ERROR_INVALID_PARAM (no repeated registration). A NULL
+ * callback unregisters regName. At most 64 registrations.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtRegStreamStateCallback(const char *regName, aclrtStreamStateCallback callback,
+                                                         void *args);
 
 /* ---- Notifies (issue 17, streams group) ------------------------------------ */
 
@@ -1494,8 +1581,9 @@ ACL_FUNC_VISIBILITY aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackTy
 
 /*
  * Details of the latest device error of device deviceId in this process.
- * vnpu: ACL_RT_NO_ERROR, or, while a stream of the device has failed (a
- * task error, a job timeout, an engine server lost),
+ * vnpu: ACL_RT_NO_ERROR, or, once a task of the device has failed (a
+ * task error, a job timeout, an engine server lost; whether its stream
+ * stopped or went on),
  * ACL_RT_ERROR_AICORE with detail.aicoreErrType ACL_RT_AICORE_ERROR_SW
  * (hasDetail 1); tryRepair is always 0 (vnpu repairs nothing).
  */

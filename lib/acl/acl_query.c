@@ -417,7 +417,7 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
 	struct rt_stream_walk w;
 	struct rt_stream *s;
 	struct rt_dev *dev;
-	bool failed = false, quiet;
+	bool failed = false;
 	aclError ret;
 
 	ACL_ENTER();
@@ -429,15 +429,13 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo *errorInfo)
 	dev = rt_device_get_open(deviceId);
 	if (!dev)
 		return ACL_SUCCESS;
-	/* A failed stream's error belongs to whoever synchronises it: asking
-	 * here must not leave it as this thread's last error. */
-	quiet = rt_err_quiet(true);
+	/* A task failed on the device: a stream stopped at it, or one went
+	 * on past it. Reporting it stays the synchronisations' business. */
 	rt_stream_walk_begin(&w, dev);
 	while (!failed && (s = rt_stream_walk_next(&w))) {
-		failed = rt_stream_check_error(s) != ACL_SUCCESS;
+		failed = rt_stream_has_failed(s);
 		rt_stream_put(s);
 	}
-	rt_err_quiet(quiet);
 	rt_dev_put(dev);
 	if (failed) {
 		errorInfo->errorType = ACL_RT_ERROR_AICORE;

@@ -188,6 +188,18 @@ int drv_stream_query(int fd, uint32_t stream_id, struct drm_vnpu_stream_query *q
 	return drv_ioctl(fd, DRM_IOCTL_VNPU_STREAM_QUERY, query);
 }
 
+int drv_stream_abort(int fd, uint32_t stream_id, uint32_t flags, uint64_t *seqno, uint64_t *completed)
+{
+	struct drm_vnpu_stream_abort args = { .stream_id = stream_id, .flags = flags };
+	int ret = drv_ioctl(fd, DRM_IOCTL_VNPU_STREAM_ABORT, &args);
+
+	if (!ret) {
+		*seqno = args.seqno;
+		*completed = args.completed_seqno;
+	}
+	return ret;
+}
+
 int drv_stream_set_param(int fd, uint32_t stream_id, uint32_t param, uint64_t value)
 {
 	struct drm_vnpu_stream_set_param args = {

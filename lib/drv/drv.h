@@ -66,6 +66,9 @@ int drv_stream_create(int fd, uint32_t priority, uint32_t *stream_id);
 int drv_stream_destroy(int fd, uint32_t stream_id);
 int drv_stream_query(int fd, uint32_t stream_id, struct drm_vnpu_stream_query *query);
 int drv_stream_set_param(int fd, uint32_t stream_id, uint32_t param, uint64_t value);
+/* STREAM_ABORT (VNPU_STREAM_ABORT_* @flags): the last job submitted before it
+ * and the last completed one. */
+int drv_stream_abort(int fd, uint32_t stream_id, uint32_t flags, uint64_t *seqno, uint64_t *completed);
 /*
  * Queue @ntasks tasks on @stream_id as one job, after the fences of @in
  * (@nin syncs); install the job's fence at @out_point of timeline syncobj

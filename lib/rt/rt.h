@@ -288,11 +288,42 @@ struct rt_stream {
 	 */
 	_Atomic uint64_t except_seqno;
 	_Atomic uint64_t job_threads[RT_JOB_THREADS];
+
+	/*
+	 * Failure handling (rt_stream.c). The CANN failure mode
+	 * (ACL_CONTINUE_ON_FAILURE, the default, or ACL_STOP_ON_FAILURE) and
+	 * whether the kernel stream has it (submit_lock; read atomically).
+	 * The kernel's failed-job count (STREAM_QUERY failed_jobs) as last
+	 * reported (atomic). The points the last aclrtStreamAbort discarded,
+	 * [abort_first, abort_last] (written under submit_lock, read
+	 * atomically; 0, 0: none).
+	 */
+	_Atomic uint32_t failure_mode;
+	_Atomic uint32_t failures_seen;
+	_Atomic uint64_t abort_first, abort_last;
+	/* ACL_STREAM_ATTR_* values vnpu records without acting on them. */
+	_Atomic uint32_t overflow_switch, user_tag, cache_op_info;
 };
 
 /* A stream of @ctx on @dev. */
 aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint32_t priority, uint32_t flags,
 			  bool is_default, struct rt_stream **out);
+/* Set the CANN failure mode of @s (checked by the caller) for work queued
+ * afterwards: ACL_STOP_ON_FAILURE stops the stream at its first failed
+ * task (later tasks are discarded, new ones refused until
+ * rt_stream_abort()); ACL_CONTINUE_ON_FAILURE runs the later tasks and
+ * reports each failure once, at the next synchronisation covering it. */
+aclError rt_stream_set_failure_mode(struct rt_stream *s, uint32_t mode);
+/* Discard every task queued on @s so far that has not finished (waits for
+ * them say ACL_ERROR_RT_STREAM_ABORT) and let it run new ones, a stopped
+ * stream too; with @stop, stop it instead: what is queued does not run,
+ * and nothing new is accepted until an abort. */
+aclError rt_stream_abort(struct rt_stream *s, bool stop);
+/* Stream life-cycle callbacks (rt_stream_state.c, aclrtRegStreamStateCallback):
+ * register (or, with a NULL @cb, unregister) under @name; @state is an
+ * aclrtStreamState value. */
+aclError rt_stream_state_register(const char *name, aclrtStreamStateCallback cb, void *arg);
+void rt_stream_state_notify(struct rt_stream *s, aclrtStreamState state);
 /* Unregister and destroy; wait for outstanding work unless @force. */
 aclError rt_stream_destroy(struct rt_stream *s, bool force);
 /* The stream named by @handle in @ctx (NULL: ctx's default stream),
@@ -331,8 +362,8 @@ aclError rt_stream_wait_point(struct rt_stream *s, uint64_t point, int64_t deadl
 aclError rt_stream_synchronize(struct rt_stream *s, int64_t deadline);
 /* Has @point signalled? (no waiting) */
 bool rt_stream_point_done(struct rt_stream *s, uint64_t point);
-/* ACL_SUCCESS if the stream has not failed, else its error (with message). */
-aclError rt_stream_check_error(struct rt_stream *s);
+/* Has a task of the stream failed, in either failure mode? (no message) */
+bool rt_stream_has_failed(struct rt_stream *s);
 
 /* ---- task exceptions (rt_except.c) ---- */
 

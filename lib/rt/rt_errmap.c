@@ -54,7 +54,7 @@ aclError rt_stream_error_to_acl(uint32_t error)
 	case VNPU_STREAM_ERROR_ARITH:
 		return ACL_ERROR_RT_AICORE_EXCEPTION;
 	case VNPU_STREAM_ERROR_CANCELED:
-		/* Reserved: the driver never reports it (uapi/vnpu_drm.h). */
+		/* Stopped: STREAM_ABORT with VNPU_STREAM_ABORT_STOP. */
 		return ACL_ERROR_RT_STREAM_ABORT;
 	case VNPU_STREAM_ERROR_ENGINE:
 		return ACL_ERROR_RT_LOST_HEARTBEAT;
@@ -70,7 +70,7 @@ const char *rt_stream_error_name(uint32_t error)
 	case VNPU_STREAM_ERROR_TIMEOUT: return "a task ran past the job timeout";
 	case VNPU_STREAM_ERROR_FAULT: return "the device faulted while running a task";
 	case VNPU_STREAM_ERROR_ARITH: return "an operator hit an arithmetic error";
-	case VNPU_STREAM_ERROR_CANCELED: return "the work was cancelled";
+	case VNPU_STREAM_ERROR_CANCELED: return "the stream was stopped (aclrtStreamStop)";
 	case VNPU_STREAM_ERROR_ENGINE: return "the device's engine server went away";
 	default: return "unknown stream error";
 	}

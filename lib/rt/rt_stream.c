@@ -21,6 +21,15 @@
  * stale entry keyed by the dead handle), its pool bindings (with the
  * kernel stream) and hands its runtime workspace blocks to the device.
  *
+ * Failures. The kernel stream is created in CANN's default failure mode,
+ * ACL_CONTINUE_ON_FAILURE (VNPU_FAILURE_CONTINUE): a failed job does not
+ * stop it, and the first synchronisation whose wait covers the stream's
+ * latest failure reports it, once (STREAM_QUERY's failed_jobs says whether
+ * there is one not reported yet). In ACL_STOP_ON_FAILURE the stream fails
+ * at the failure and stays failed (every synchronisation covering it says
+ * so, submits are refused) until aclrtStreamAbort, which discards what
+ * was queued: waits for discarded work say ACL_ERROR_RT_STREAM_ABORT.
+ *
  * While the stream captures into a task graph (s->cap, rt_ri.h), the submit
  * functions record each job in the graph instead and report success with
  * point 0; synchronizing and querying it are refused (they would wait for
@@ -106,8 +115,69 @@ static aclError stream_kernel_init(struct rt_stream *s)
 					    s->dev->index);
 		}
 	}
+	if (atomic_load(&s->failure_mode) == ACL_CONTINUE_ON_FAILURE) {
+		ret = drv_stream_set_param(fd, id, VNPU_STREAM_PARAM_FAILURE_MODE, VNPU_FAILURE_CONTINUE);
+		if (ret) {
+			drv_stream_destroy(fd, id);
+			return rt_err_errno(ret, "cannot set the failure mode of a stream on device %u",
+					    s->dev->index);
+		}
+	}
 	s->id = id;
 	return ACL_SUCCESS;
+}
+
+aclError rt_stream_set_failure_mode(struct rt_stream *s, uint32_t mode)
+{
+	aclError err = ACL_SUCCESS;
+	int ret;
+
+	pthread_mutex_lock(&s->submit_lock);
+	atomic_store(&s->failure_mode, mode);
+	if (s->id) {
+		ret = drv_stream_set_param(s->dev->fd, s->id, VNPU_STREAM_PARAM_FAILURE_MODE,
+					   mode == ACL_STOP_ON_FAILURE ? VNPU_FAILURE_STOP : VNPU_FAILURE_CONTINUE);
+		if (ret)
+			err = rt_err_errno(ret, "cannot set the failure mode of stream %p", (void *)s);
+	}
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
+}
+
+/*
+ * STREAM_ABORT discarded the jobs after @completed up to @seqno: waits for
+ * them now end discarded (points are seqnos). Failures so far were
+ * reported (a stopped stream's) or are the abort's to forget.
+ */
+static void aborted(struct rt_stream *s, uint64_t seqno, uint64_t completed)
+{
+	struct drm_vnpu_stream_query q;
+
+	if (completed < seqno) {
+		atomic_store(&s->abort_first, 0);
+		atomic_store(&s->abort_last, seqno);
+		atomic_store(&s->abort_first, completed + 1);
+	}
+	if (!drv_stream_query(s->dev->fd, s->id, &q))
+		atomic_store(&s->failures_seen, q.failed_jobs);
+}
+
+aclError rt_stream_abort(struct rt_stream *s, bool stop)
+{
+	uint64_t seqno = 0, completed = 0;
+	aclError err = ACL_SUCCESS;
+	int ret;
+
+	pthread_mutex_lock(&s->submit_lock);
+	if (s->id) {
+		ret = drv_stream_abort(s->dev->fd, s->id, stop ? VNPU_STREAM_ABORT_STOP : 0, &seqno, &completed);
+		if (ret)
+			err = rt_err_errno(ret, "cannot %s stream %p", stop ? "stop" : "abort", (void *)s);
+		else if (!stop)
+			aborted(s, seqno, completed);
+	}
+	pthread_mutex_unlock(&s->submit_lock);
+	return err;
 }
 
 aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint32_t priority, uint32_t flags,
@@ -134,6 +204,7 @@ aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint
 	rt_wslist_init(&s->ws_cache);
 	rt_allocslot_init(&s->alloc_slot);
 	atomic_init(&s->last_point, 0);
+	atomic_init(&s->failure_mode, ACL_CONTINUE_ON_FAILURE);
 	s->cbq.stream = s;
 	s->hfq.stream = s;
 	rt_list_init(&s->cbq.rep_link);
@@ -165,6 +236,7 @@ aclError rt_stream_create(struct rt_dev *dev, const struct rt_context *ctx, uint
 		goto fail;
 	}
 	*out = s;
+	rt_stream_state_notify(s, ACL_RT_STREAM_STATE_CREATE_POST);
 	return ACL_SUCCESS;
 fail:
 	if (s->id)
@@ -229,6 +301,7 @@ aclError rt_stream_destroy(struct rt_stream *s, bool force)
 {
 	if (!rt_handle_remove(&s->obj))
 		return rt_err(ACL_ERROR_INVALID_PARAM, "stream %p has already been destroyed", (void *)s);
+	rt_stream_state_notify(s, ACL_RT_STREAM_STATE_DESTROY_PRE);
 	pthread_mutex_lock(&s->dev->lock);
 	rt_list_del(&s->dev_link);
 	pthread_mutex_unlock(&s->dev->lock);
@@ -301,7 +374,8 @@ static aclError stream_failed(struct rt_stream *s, const struct drm_vnpu_stream_
 		      rt_stream_error_name(q->error), q->failed_task, (unsigned long long)q->failed_seqno);
 }
 
-/* rt_stream_check_error(); @notify as for stream_failed(). */
+/* The error of @s if it failed (stopped at a failure); the exception
+ * callbacks hear of it (once) if @notify. */
 static aclError check_error(struct rt_stream *s, bool notify)
 {
 	struct drm_vnpu_stream_query q;
@@ -319,12 +393,48 @@ static aclError check_error(struct rt_stream *s, bool notify)
 	return stream_failed(s, &q, notify);
 }
 
-aclError rt_stream_check_error(struct rt_stream *s)
+bool rt_stream_has_failed(struct rt_stream *s)
 {
-	return check_error(s, true);
+	struct drm_vnpu_stream_query q;
+
+	if (!s->id || drv_stream_query(s->dev->fd, s->id, &q))
+		return false;
+	return q.error != VNPU_STREAM_ERROR_NONE || q.failed_jobs;
 }
 
-/* The stream's error if it failed at or before @point. */
+/* Was the work up to @point discarded by aclrtStreamAbort? */
+static bool point_aborted(struct rt_stream *s, uint64_t point)
+{
+	uint64_t first = atomic_load(&s->abort_first);
+
+	return first && point >= first && point <= atomic_load(&s->abort_last);
+}
+
+/*
+ * The latest failure of a job that did not stop @s (in q), if it is at or
+ * before @point and not reported yet: report it, once, and to the
+ * exception callbacks. A failure among discarded jobs is not reported.
+ */
+static aclError continued_failure(struct rt_stream *s, const struct drm_vnpu_stream_query *q, uint64_t point)
+{
+	uint32_t seen = atomic_load(&s->failures_seen);
+	aclError code;
+
+	if (q->failed_jobs == seen || !q->last_failed_seqno || q->last_failed_seqno > point)
+		return ACL_SUCCESS;
+	if (!atomic_compare_exchange_strong(&s->failures_seen, &seen, q->failed_jobs))
+		return ACL_SUCCESS;	/* another thread reports it */
+	if (point_aborted(s, q->last_failed_seqno))
+		return ACL_SUCCESS;
+	code = rt_stream_error_to_acl(q->last_error);
+	rt_except_report(s, q->last_failed_seqno, code);
+	return rt_err(code, "a task of stream %p failed: %s (in task %u of its job %llu); the stream went on",
+		      (void *)s, rt_stream_error_name(q->last_error), q->last_failed_task,
+		      (unsigned long long)q->last_failed_seqno);
+}
+
+/* The stream's error if it failed at or before @point, or work up to
+ * @point was discarded. */
 static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 {
 	struct drm_vnpu_stream_query q;
@@ -332,14 +442,17 @@ static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 
 	if (!s->id)
 		return ACL_SUCCESS;
+	if (point_aborted(s, point))
+		return rt_err(ACL_ERROR_RT_STREAM_ABORT, "the work of stream %p was discarded by aclrtStreamAbort",
+			      (void *)s);
 	ret = drv_stream_query(s->dev->fd, s->id, &q);
 	if (ret == -ENOENT)
 		return ACL_SUCCESS;
 	if (ret)
 		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
-	if (q.error == VNPU_STREAM_ERROR_NONE || (q.failed_seqno && q.failed_seqno > point))
-		return ACL_SUCCESS;
-	return stream_failed(s, &q, true);
+	if (q.error != VNPU_STREAM_ERROR_NONE && !(q.failed_seqno && q.failed_seqno > point))
+		return stream_failed(s, &q, true);
+	return continued_failure(s, &q, point);
 }
 
 /* rt_op_timeout_set()'s value and how many times it was set; the value is

@@ -337,6 +337,8 @@ START_TEST(notify_wait_times_out)
 	void *word;
 
 	ACL_OK(aclrtCreateStream(&bad));
+	/* Stopped at the failure: the write behind the wait never runs. */
+	ACL_OK(aclrtSetStreamFailureMode(bad, ACL_STOP_ON_FAILURE));
 	ACL_OK(aclrtCreateStream(&good));
 	ACL_OK(aclrtMalloc(&word, 8, ACL_MEM_MALLOC_NORMAL_ONLY));
 	ACL_OK(aclrtMemset(word, 8, 0, 8));

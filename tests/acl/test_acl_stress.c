@@ -245,6 +245,8 @@ START_TEST(failed_stream_reports_its_error)
 
 	acl_gate_init(&g);
 	ACL_OK(aclrtCreateStream(&bad));
+	/* Stop at the failure (CANN's default goes on past it). */
+	ACL_OK(aclrtSetStreamFailureMode(bad, ACL_STOP_ON_FAILURE));
 	ACL_OK(aclrtCreateStream(&good));
 	ACL_OK(aclrtCreateEvent(&ev));
 	ACL_OK(aclrtMallocHost((void **)&word, 8));
@@ -309,7 +311,8 @@ static void *open_later(void *arg)
 }
 
 /*
- * A failed stream listed first (streams are synchronised in creation order)
+ * A failed stream (stopped at its failure) listed first (streams are
+ * synchronised in creation order)
  * and a busy one behind it: @busy waits for gate @later, then writes 7 to
  * @word. Returns the failed stream.
  */
@@ -319,6 +322,7 @@ static aclrtStream failed_then_busy(struct acl_gate *never, struct acl_gate *lat
 	aclrtStream bad;
 
 	ACL_OK(aclrtCreateStream(&bad));
+	ACL_OK(aclrtSetStreamFailureMode(bad, ACL_STOP_ON_FAILURE));
 	ACL_OK(aclrtCreateStream(busy));
 	acl_gate_block(never, bad, 1);
 	ck_assert_int_eq(aclrtSynchronizeStream(bad), ACL_ERROR_RT_AICORE_TIMEOUT);

@@ -220,6 +220,7 @@ static const struct fz_op {
 	{ fz_gen_stream_destroy, 2, FZ_SHARED },
 	{ fz_gen_stream_query, 4, FZ_SHARED },
 	{ fz_gen_stream_set_param, 2, FZ_SHARED },
+	{ fz_gen_stream_abort, 1, FZ_SHARED },
 	{ fz_gen_submit, 24, FZ_SHARED },
 	{ fz_gen_signal, 3, FZ_SHARED },
 	{ op_pool_bind, 4, FZ_SHARED },

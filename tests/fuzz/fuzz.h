@@ -65,6 +65,7 @@ enum fz_call {
 	FZ_POOL_QUERY,
 	FZ_SIGNAL,
 	FZ_ENGINE_ATTACH,
+	FZ_STREAM_ABORT,
 	FZ_ENGINE_RUN,
 	FZ_ENGINE_NOTIFY,
 	FZ_GEM_CLOSE,
@@ -339,6 +340,7 @@ void fz_gen_stream_create(struct fz_thread *t);
 void fz_gen_stream_destroy(struct fz_thread *t);
 void fz_gen_stream_query(struct fz_thread *t);
 void fz_gen_stream_set_param(struct fz_thread *t);
+void fz_gen_stream_abort(struct fz_thread *t);
 void fz_gen_submit(struct fz_thread *t);
 void fz_gen_signal(struct fz_thread *t);
 void fz_gen_pool_bind(struct fz_thread *t, bool unbind);

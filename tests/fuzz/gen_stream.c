@@ -187,14 +187,19 @@ void fz_gen_stream_query(struct fz_thread *t)
 		 "submitted %llu completed %llu, a submit returned %llu",
 		 (unsigned long long)q.submitted_seqno, (unsigned long long)q.completed_seqno,
 		 (unsigned long long)s.max_seqno);
+	/* A stopped stream (CANCELED) may have failed at no job. */
 	fz_check(t, "stream_query_error", q.error <= VNPU_STREAM_ERROR_ENGINE &&
-		 q.error != VNPU_STREAM_ERROR_CANCELED &&
-		 (q.error ? q.failed_seqno >= 1 && q.failed_seqno <= q.submitted_seqno :
+		 (q.error == VNPU_STREAM_ERROR_CANCELED ? q.failed_seqno <= q.submitted_seqno :
+		  q.error ? q.failed_seqno >= 1 && q.failed_seqno <= q.submitted_seqno :
 			    !q.failed_seqno),
 		 "error %u failed_seqno %llu submitted %llu", q.error,
 		 (unsigned long long)q.failed_seqno, (unsigned long long)q.submitted_seqno);
 	if (q.error == VNPU_STREAM_ERROR_ENGINE && t->engine_attached && !fz_opts.engine)
 		fz_violation(t, "stream_error_engine", "engine error with a live engine server");
+	fz_check(t, "stream_query_last_failure", !q.pad && q.last_error <= VNPU_STREAM_ERROR_ENGINE &&
+		 q.last_failed_seqno <= q.submitted_seqno && (q.failed_jobs || !q.last_failed_seqno),
+		 "failed_jobs %u last_error %u last_failed_seqno %llu pad %u", q.failed_jobs, q.last_error,
+		 (unsigned long long)q.last_failed_seqno, q.pad);
 }
 
 void fz_gen_stream_set_param(struct fz_thread *t)
@@ -206,7 +211,14 @@ void fz_gen_stream_set_param(struct fz_thread *t)
 	bool bad;
 
 	p.stream_id = known ? s.id : unknown_id(&t->rng);
-	p.param = fz_chance(&t->rng, 7, 8) ? 1 + (uint32_t)fz_below(&t->rng, 2) : fz_any32(&t->rng);
+	if (fz_chance(&t->rng, 7, 8)) {
+		static const uint32_t params[] = { VNPU_STREAM_PARAM_HAZARD_POLICY, VNPU_STREAM_PARAM_REQUIRE_POOL,
+						   VNPU_STREAM_PARAM_FAILURE_MODE };
+
+		p.param = params[fz_below(&t->rng, 3)];
+	} else {
+		p.param = fz_any32(&t->rng);
+	}
 	p.value = fz_chance(&t->rng, 7, 8) ? fz_below(&t->rng, 2) : fz_any64(&t->rng);
 	/* Timeouts are not generated (a 1 ms one would fail the stream's
 	 * jobs), only judged if a random parameter happens to be one. */
@@ -214,7 +226,8 @@ void fz_gen_stream_set_param(struct fz_thread *t)
 		bad = p.value > VNPU_MAX_JOB_TIMEOUT_MS;
 	else
 		bad = (p.param != VNPU_STREAM_PARAM_HAZARD_POLICY &&
-		       p.param != VNPU_STREAM_PARAM_REQUIRE_POOL) || p.value > 1;
+		       p.param != VNPU_STREAM_PARAM_REQUIRE_POOL &&
+		       p.param != VNPU_STREAM_PARAM_FAILURE_MODE) || p.value > 1;
 	if (bad)
 		fz_expect_invalid(&e, "stream_set_param_invalid", EINVAL,
 				  known && fz_opts.threads == 1 ? 0 : ENOENT, 0);
@@ -227,6 +240,34 @@ void fz_gen_stream_set_param(struct fz_thread *t)
 	if (!fz_judge(t, FZ_STREAM_SET_PARAM, fz_ioctl(t->file->fd, FZ_STREAM_SET_PARAM,
 							DRM_IOCTL_VNPU_STREAM_SET_PARAM, &p), &e))
 		fz_stream_param(t->file, p.stream_id, p.param, p.value);
+}
+
+void fz_gen_stream_abort(struct fz_thread *t)
+{
+	struct drm_vnpu_stream_abort a = { 0 };
+	struct fz_stream s;
+	struct fz_expect e;
+	bool known = fz_chance(&t->rng, 6, 7) && fz_pick_stream(t->file, &t->rng, &s);
+
+	a.stream_id = known ? s.id : unknown_id(&t->rng);
+	if (fz_chance(&t->rng, 1, 10))
+		a.flags = fz_any32(&t->rng);
+	else if (fz_chance(&t->rng, 1, 4))
+		a.flags = VNPU_STREAM_ABORT_STOP;
+	a.seqno = fz_any64(&t->rng);
+	if (a.flags & ~VNPU_STREAM_ABORT_STOP)
+		fz_expect_invalid(&e, "stream_abort_flags", EINVAL, 0);
+	else if (!known)
+		fz_expect_invalid(&e, "stream_abort_unknown", ENOENT, 0);
+	else
+		fz_expect_valid(&e, "stream_abort", fz_opts.threads > 1 ? ENOENT : 0, 0);
+	fz_what(t, "STREAM_ABORT id=%u flags=%#x", a.stream_id, a.flags);
+	if (fz_judge(t, FZ_STREAM_ABORT, fz_ioctl(t->file->fd, FZ_STREAM_ABORT, DRM_IOCTL_VNPU_STREAM_ABORT,
+						  &a), &e) || !known)
+		return;
+	fz_check(t, "stream_abort_seqnos", a.completed_seqno <= a.seqno && a.seqno >= s.max_seqno,
+		 "seqno %llu completed %llu, a submit returned %llu", (unsigned long long)a.seqno,
+		 (unsigned long long)a.completed_seqno, (unsigned long long)s.max_seqno);
 }
 
 /* ---------------------------------------------------------------- SUBMIT */

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """acl.rt, issue 17 streams group: stream and event identity, operator
-timeouts, and a notify recorded on one stream releasing a wait on
-another."""
+timeouts, a notify recorded on one stream releasing a wait on another,
+and a stream's failure mode, abort and stop."""
 import unittest
 
 import acl
@@ -10,6 +10,7 @@ from pyacl_helpers import ensure_init
 
 # include/acl/error_codes/rt_error_codes.h (aclconst reads include/acl/*.h).
 ACL_ERROR_RT_STREAM_SYNC_TIMEOUT = 507046
+ACL_ERROR_RT_STREAM_ABORT = 107023
 
 
 def check(r):
@@ -81,6 +82,28 @@ class StreamsAndNotifies(unittest.TestCase):
         self.assertEqual(acl.rt.destroy_notify(n), C.ACL_ERROR_INVALID_PARAM)
         for s in (a, b):
             self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
+
+    def test_failure_mode_abort_and_stop(self):
+        s = check(acl.rt.create_stream())
+        self.assertEqual(acl.rt.set_stream_failure_mode(s, C.ACL_STOP_ON_FAILURE), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.set_stream_failure_mode(s, 2), C.ACL_ERROR_INVALID_PARAM)
+        gate = check(acl.rt.malloc(8, C.ACL_MEM_MALLOC_NORMAL_ONLY))
+        self.assertEqual(acl.rt.memset(gate, 8, 0, 8), C.ACL_SUCCESS)
+        # A wait that never holds, discarded by the abort.
+        self.assertEqual(acl.rt.value_wait(gate, 1, C.ACL_VALUE_WAIT_EQ, s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.stream_abort(s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(s), ACL_ERROR_RT_STREAM_ABORT)
+        self.assertEqual(acl.rt.value_write(gate, 0, 0, s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(s), C.ACL_SUCCESS)
+        # Stopped until the next abort.
+        self.assertEqual(acl.rt.stream_stop(s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.value_write(gate, 0, 0, s), ACL_ERROR_RT_STREAM_ABORT)
+        self.assertEqual(acl.rt.stream_abort(s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.value_write(gate, 0, 0, s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.synchronize_stream(s), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.stream_stop(0), C.ACL_ERROR_INVALID_PARAM)
+        self.assertEqual(acl.rt.free(gate), C.ACL_SUCCESS)
+        self.assertEqual(acl.rt.destroy_stream(s), C.ACL_SUCCESS)
 
     def test_notify_batch_reset(self):
         a = check(acl.rt.create_stream())

@@ -6,6 +6,11 @@
  * streams and other files are not affected, and a job that waits for the
  * faulting job's fence still runs. The debugfs file belongs to
  * the buffers work (vnpu_debugfs.c); without it the tests skip.
+ *
+ * Also what a stream does with failures (ABI 2.2): in
+ * VNPU_FAILURE_CONTINUE mode the jobs behind a failed one run and the
+ * failure is only counted; STREAM_ABORT discards unfinished jobs and
+ * clears a failure, and with VNPU_STREAM_ABORT_STOP stops the stream.
  */
 #include "harness/harness.h"
 #include "lib/vnpu_stream_util.h"
@@ -217,6 +222,155 @@ TEST_F(fault, skipped_jobs_do_not_consume)
 	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->other, &q));
 	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
 	EXPECT_EQ(0, *word(self, 16));
+}
+
+/* Continue mode: the job behind a failed one runs; the failure is counted. */
+TEST_F(fault, continue_mode_runs_the_jobs_behind)
+{
+	struct drm_vnpu_task t = vnpu_task_write32(self->buf.va, 1);
+	struct drm_vnpu_task later = vnpu_task_write32(self->buf.va + 8, 1);
+	struct drm_vnpu_sync in = { .handle = hold(_metadata, self) };
+	struct drm_vnpu_stream_query q;
+	uint32_t s1, s2;
+
+	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->stream, VNPU_STREAM_PARAM_FAILURE_MODE,
+					   VNPU_FAILURE_CONTINUE));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s1));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, &s2));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 1));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &t, 1, &in, 1, s1, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, s2, 0, NULL));
+	release(self);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(0, q.failed_seqno);
+	EXPECT_EQ(2, q.completed_seqno);
+	EXPECT_EQ(1, q.failed_jobs);
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.last_error);
+	EXPECT_EQ(0, q.last_failed_task);
+	EXPECT_EQ(1, q.last_failed_seqno);
+	EXPECT_EQ(0, q.pad);
+	EXPECT_EQ(-EIO, vnpu_syncobj_fence_status(self->fd, s1));
+	EXPECT_EQ(1, vnpu_syncobj_fence_status(self->fd, s2));
+	EXPECT_EQ(0, *word(self, 0));
+	EXPECT_EQ(1, *word(self, 8));
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &later, 1, NULL));
+
+	/* The mode is the job's: back in stop mode, the next failure stops it. */
+	ASSERT_EQ(0, vnpu_stream_set_param(self->fd, self->stream, VNPU_STREAM_PARAM_FAILURE_MODE,
+					   VNPU_FAILURE_STOP));
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 1));
+	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_FAULT, q.error);
+	EXPECT_EQ(4, q.failed_seqno);
+	EXPECT_EQ(2, q.failed_jobs);
+	EXPECT_EQ(4, q.last_failed_seqno);
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, 0, 0, NULL));
+}
+
+/* STREAM_ABORT clears a failure: the stream takes and runs new jobs. */
+TEST_F(fault, abort_clears_a_failure)
+{
+	struct drm_vnpu_task t = vnpu_task_write32(self->buf.va, 1);
+	struct drm_vnpu_task later = vnpu_task_write32(self->buf.va + 8, 1);
+	struct drm_vnpu_stream_abort a;
+	struct drm_vnpu_stream_query q;
+
+	ASSERT_EQ(0, vnpu_fault_arm(0, "fail_job", 1));
+	ASSERT_EQ(-EIO, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	ASSERT_EQ(-EIO, vnpu_submit(self->fd, self->stream, &later, 1, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, 0, &a));
+	EXPECT_EQ(1, a.seqno);
+	EXPECT_EQ(1, a.completed_seqno);
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(0, q.failed_seqno);
+	EXPECT_EQ(1, q.failed_jobs);
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &later, 1, NULL));
+	EXPECT_EQ(1, *word(self, 8));
+}
+
+/* Park the stream's head on a wait that does not hold, a write behind it. */
+static void park_two(struct th_metadata *_metadata, FIXTURE_DATA(fault) *self, uint32_t *s1, uint32_t *s2)
+{
+	struct drm_vnpu_task wait = vnpu_task_wait32(self->buf.va + HOLD_WORD, VNPU_WAIT_EQ, 1);
+	struct drm_vnpu_task write = vnpu_task_write32(self->buf.va + 8, 1);
+
+	*word(self, HOLD_WORD) = 0;
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, s1));
+	ASSERT_EQ(0, vnpu_syncobj_create(self->fd, s2));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &wait, 1, NULL, 0, *s1, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit(self->fd, self->stream, &write, 1, NULL, 0, *s2, 0, NULL));
+	while (vnpu_debugfs_streams_value(0, "parked") != 1)
+		usleep(1000);
+}
+
+/* STREAM_ABORT ends the unfinished jobs unrun; later jobs run. */
+TEST_F(fault, abort_discards_unfinished_jobs)
+{
+	struct drm_vnpu_task write = vnpu_task_write32(self->buf.va + 8, 1);
+	struct drm_vnpu_stream_abort a;
+	struct drm_vnpu_stream_query q;
+	uint32_t s1, s2;
+
+	park_two(_metadata, self, &s1, &s2);
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, 0, &a));
+	EXPECT_EQ(2, a.seqno);
+	EXPECT_EQ(0, a.completed_seqno);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s1));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s2));
+	EXPECT_EQ(0, *word(self, 8));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	EXPECT_EQ(2, q.completed_seqno);
+	EXPECT_EQ(0, q.failed_jobs);
+	release(self);
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &write, 1, NULL));
+	EXPECT_EQ(1, *word(self, 8));
+	/* Nothing unfinished: an abort ends nothing. */
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, 0, &a));
+	EXPECT_EQ(3, a.seqno);
+	EXPECT_EQ(3, a.completed_seqno);
+}
+
+/* VNPU_STREAM_ABORT_STOP fails the stream (CANCELED) until an abort. */
+TEST_F(fault, stop_fails_the_stream_until_abort)
+{
+	struct drm_vnpu_task write = vnpu_task_write32(self->buf.va + 8, 1);
+	struct drm_vnpu_stream_abort a;
+	struct drm_vnpu_stream_query q;
+	uint32_t s1, s2;
+
+	park_two(_metadata, self, &s1, &s2);
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, VNPU_STREAM_ABORT_STOP, &a));
+	EXPECT_EQ(2, a.seqno);
+	ASSERT_EQ(0, vnpu_syncobj_wait(self->fd, s2, VNPU_WAIT_FOREVER_NS));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s1));
+	EXPECT_EQ(-ECANCELED, vnpu_syncobj_fence_status(self->fd, s2));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_CANCELED, q.error);
+	EXPECT_EQ(1, q.failed_seqno);
+	EXPECT_EQ(0, q.failed_jobs);
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, self->stream, &write, 1, NULL, 0, 0, 0, NULL));
+	EXPECT_EQ(0, *word(self, 8));
+	/* The other stream goes on. */
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->other, &write, 1, NULL));
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &write, 1, NULL));
+
+	/* An idle stream stops too; stopping twice keeps the first state. */
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, VNPU_STREAM_ABORT_STOP, NULL));
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, VNPU_STREAM_ABORT_STOP, NULL));
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_CANCELED, q.error);
+	EXPECT_EQ(0, q.failed_seqno);
+	EXPECT_EQ(-EIO, vnpu_submit(self->fd, self->stream, &write, 1, NULL, 0, 0, 0, NULL));
+	ASSERT_EQ(0, vnpu_stream_abort(self->fd, self->stream, 0, NULL));
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &write, 1, NULL));
 }
 
 TEST_HARNESS_MAIN

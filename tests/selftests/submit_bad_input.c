@@ -156,6 +156,26 @@ TEST_F(bad, query_bad_pointer)
 	EXPECT_EQ(-EFAULT, vnpu_ioctl(self->fd, DRM_IOCTL_VNPU_STREAM_QUERY, NULL));
 }
 
+/* The ABI 2.1 struct, before STREAM_QUERY grew (ABI 2.2). */
+struct query_2_1 {
+	__u32 stream_id, flags;
+	__u64 submitted_seqno, completed_seqno;
+	__u32 error, failed_task;
+	__u64 failed_seqno;
+};
+
+TEST_F(bad, query_older_struct_size)
+{
+	struct query_2_1 q = { .stream_id = self->stream };
+
+	EXPECT_EQ(0, vnpu_ioctl(self->fd, DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_STREAM_QUERY,
+						   struct query_2_1), &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+	q.flags = 1;
+	EXPECT_EQ(-EINVAL, vnpu_ioctl(self->fd, DRM_IOWR(DRM_COMMAND_BASE + DRM_VNPU_STREAM_QUERY,
+						    struct query_2_1), &q));
+}
+
 TEST_F(bad, query_flags)
 {
 	struct drm_vnpu_stream_query q = { .stream_id = self->stream, .flags = 1 };
@@ -177,7 +197,7 @@ TEST_F(bad, set_param_unknown_param)
 {
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream, 0, 0));
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
-						 VNPU_STREAM_PARAM_JOB_TIMEOUT_MS + 1, 0));
+						 VNPU_STREAM_PARAM_FAILURE_MODE + 1, 0));
 	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream, 0xffffffff, 0));
 }
 
@@ -212,6 +232,40 @@ TEST_F(bad, set_param_job_timeout_value)
 					   VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, VNPU_MAX_JOB_TIMEOUT_MS));
 	EXPECT_EQ(0, vnpu_stream_set_param(self->fd, self->stream,
 					   VNPU_STREAM_PARAM_JOB_TIMEOUT_MS, 0));
+}
+
+TEST_F(bad, set_param_failure_mode_value)
+{
+	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
+						 VNPU_STREAM_PARAM_FAILURE_MODE, 2));
+	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
+						 VNPU_STREAM_PARAM_FAILURE_MODE, 1ull << 32));
+	EXPECT_EQ(-EINVAL, vnpu_stream_set_param(self->fd, self->stream,
+						 VNPU_STREAM_PARAM_FAILURE_MODE, ~0ull));
+	EXPECT_EQ(0, vnpu_stream_set_param(self->fd, self->stream,
+					   VNPU_STREAM_PARAM_FAILURE_MODE, VNPU_FAILURE_CONTINUE));
+	EXPECT_EQ(0, vnpu_stream_set_param(self->fd, self->stream,
+					   VNPU_STREAM_PARAM_FAILURE_MODE, VNPU_FAILURE_STOP));
+}
+
+/* ---------------------------------------------------------------- STREAM_ABORT */
+
+TEST_F(bad, abort_flags)
+{
+	struct drm_vnpu_stream_query q;
+
+	EXPECT_EQ(-EINVAL, vnpu_stream_abort(self->fd, self->stream, 1u << 1, NULL));
+	EXPECT_EQ(-EINVAL, vnpu_stream_abort(self->fd, self->stream, ~0u, NULL));
+	EXPECT_EQ(-EINVAL, vnpu_stream_abort(self->fd, self->stream, ~VNPU_STREAM_ABORT_STOP, NULL));
+	/* Refused calls changed nothing. */
+	ASSERT_EQ(0, vnpu_stream_query(self->fd, self->stream, &q));
+	EXPECT_EQ(VNPU_STREAM_ERROR_NONE, q.error);
+}
+
+TEST_F(bad, abort_unknown_stream)
+{
+	EXPECT_EQ(-ENOENT, vnpu_stream_abort(self->fd, self->stream + 1000, 0, NULL));
+	EXPECT_EQ(-ENOENT, vnpu_stream_abort(self->fd, 0, VNPU_STREAM_ABORT_STOP, NULL));
 }
 
 TEST_F(bad, set_param_unknown_stream)

@@ -63,6 +63,16 @@ int vnpu_stream_set_param(int fd, uint32_t id, uint32_t param, uint64_t value)
 	return vnpu_ioctl(fd, DRM_IOCTL_VNPU_STREAM_SET_PARAM, &args);
 }
 
+int vnpu_stream_abort(int fd, uint32_t id, uint32_t flags, struct drm_vnpu_stream_abort *out)
+{
+	struct drm_vnpu_stream_abort args = { .stream_id = id, .flags = flags };
+	int ret = vnpu_ioctl(fd, DRM_IOCTL_VNPU_STREAM_ABORT, &args);
+
+	if (!ret && out)
+		*out = args;
+	return ret;
+}
+
 int vnpu_stream_wait_seqno(int fd, uint32_t stream, uint64_t seqno, uint64_t timeout_ns)
 {
 	uint64_t end = vnpu_now_ns() + timeout_ns;

@@ -20,6 +20,8 @@ int vnpu_stream_create(int fd, uint32_t priority, uint32_t *id);
 int vnpu_stream_destroy(int fd, uint32_t id);
 int vnpu_stream_query(int fd, uint32_t id, struct drm_vnpu_stream_query *q);
 int vnpu_stream_set_param(int fd, uint32_t id, uint32_t param, uint64_t value);
+/* STREAM_ABORT with @flags; *@out (may be NULL) gets the ioctl's struct. */
+int vnpu_stream_abort(int fd, uint32_t id, uint32_t flags, struct drm_vnpu_stream_abort *out);
 
 /* Task builders. */
 struct drm_vnpu_task vnpu_task_nop(void);
