@@ -451,9 +451,10 @@ static void bad_pointer(struct fz_thread *t)
 static void unknown_nr(struct fz_thread *t)
 {
 	uint64_t arg[16] = { 0 };
-	unsigned int nr = DRM_COMMAND_BASE + DRM_VNPU_ENGINE_ATTACH + 1 +
+	/* Past the last vnpu ioctl (DRM_VNPU_STREAM_ABORT, ABI 2.2). */
+	unsigned int nr = DRM_COMMAND_BASE + DRM_VNPU_STREAM_ABORT + 1 +
 			  (unsigned int)fz_below(&t->rng, DRM_COMMAND_END - DRM_COMMAND_BASE -
-						 DRM_VNPU_ENGINE_ATTACH - 1);
+						 DRM_VNPU_STREAM_ABORT - 1);
 	unsigned long req = DRM_IOWR(nr, uint64_t[1 + fz_below(&t->rng, 16)]);
 	struct fz_expect e;
 

@@ -192,7 +192,7 @@ TEST(streams_flag_lists_each_stream)
 	EXPECT_NONNULL(strstr(out, "\"prio\":1,\"submitted\":0,\"completed\":0,\"queued\":0,"
 				  "\"state\":\"ok\",")) TH_LOG("%s", out);
 	EXPECT_NONNULL(strstr(out, "\"pool_ranges\":0,\"pool_bytes\":0,")) TH_LOG("%s", out);
-	EXPECT_NONNULL(strstr(out, "\"running\":0,\"parked\":0}")) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(out, "\"running\":0,\"parked\":0,\"failure_mode\":\"stop\",\"failed_jobs\":0}")) TH_LOG("%s", out);
 	reap(pid);
 }
 
@@ -205,7 +205,7 @@ TEST(streams_show_a_waiting_job)
 	ASSERT_EQ(0, run_smi("--json --streams", out, sizeof(out)));
 	EXPECT_NONNULL(strstr(out, "\"submitted\":1,\"completed\":0,\"queued\":1,"
 				  "\"state\":\"ok\",")) TH_LOG("%s", out);
-	EXPECT_NONNULL(strstr(out, "\"running\":1,\"parked\":1}")) TH_LOG("%s", out);
+	EXPECT_NONNULL(strstr(out, "\"running\":1,\"parked\":1,\"failure_mode\":\"stop\",\"failed_jobs\":0}")) TH_LOG("%s", out);
 	/* The client's unfinished jobs: the parked one. */
 	EXPECT_NONNULL(strstr(out, "\"jobs\":1,\"streams\":")) TH_LOG("%s", out);
 	reap(pid);
