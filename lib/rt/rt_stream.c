@@ -37,6 +37,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rt.h"
 #include "rt_config.h"
@@ -80,6 +81,13 @@ static uint32_t vnpu_priority(uint32_t priority)
 	return VNPU_PRIORITY_LOW;
 }
 
+/* Give kernel stream @id the CANN failure @mode. */
+static int set_kernel_failure_mode(int fd, uint32_t id, uint32_t mode)
+{
+	return drv_stream_set_param(fd, id, VNPU_STREAM_PARAM_FAILURE_MODE,
+				    mode == ACL_STOP_ON_FAILURE ? VNPU_FAILURE_STOP : VNPU_FAILURE_CONTINUE);
+}
+
 /* Create the kernel side of @s if it has none yet. submit_lock held. */
 static aclError stream_kernel_init(struct rt_stream *s)
 {
@@ -115,8 +123,9 @@ static aclError stream_kernel_init(struct rt_stream *s)
 					    s->dev->index);
 		}
 	}
+	/* The kernel's default is stop: only continue needs saying. */
 	if (atomic_load(&s->failure_mode) == ACL_CONTINUE_ON_FAILURE) {
-		ret = drv_stream_set_param(fd, id, VNPU_STREAM_PARAM_FAILURE_MODE, VNPU_FAILURE_CONTINUE);
+		ret = set_kernel_failure_mode(fd, id, ACL_CONTINUE_ON_FAILURE);
 		if (ret) {
 			drv_stream_destroy(fd, id);
 			return rt_err_errno(ret, "cannot set the failure mode of a stream on device %u",
@@ -135,8 +144,7 @@ aclError rt_stream_set_failure_mode(struct rt_stream *s, uint32_t mode)
 	pthread_mutex_lock(&s->submit_lock);
 	atomic_store(&s->failure_mode, mode);
 	if (s->id) {
-		ret = drv_stream_set_param(s->dev->fd, s->id, VNPU_STREAM_PARAM_FAILURE_MODE,
-					   mode == ACL_STOP_ON_FAILURE ? VNPU_FAILURE_STOP : VNPU_FAILURE_CONTINUE);
+		ret = set_kernel_failure_mode(s->dev->fd, s->id, mode);
 		if (ret)
 			err = rt_err_errno(ret, "cannot set the failure mode of stream %p", (void *)s);
 	}
@@ -374,22 +382,30 @@ static aclError stream_failed(struct rt_stream *s, const struct drm_vnpu_stream_
 		      rt_stream_error_name(q->error), q->failed_task, (unsigned long long)q->failed_seqno);
 }
 
+/* STREAM_QUERY of the kernel stream of @s into *@q; all zeros (nothing
+ * failed) while there is none, not yet or not any more. */
+static aclError query_kernel(struct rt_stream *s, struct drm_vnpu_stream_query *q)
+{
+	int ret = s->id ? drv_stream_query(s->dev->fd, s->id, q) : -ENOENT;
+
+	if (ret == -ENOENT) {
+		memset(q, 0, sizeof(*q));
+		return ACL_SUCCESS;
+	}
+	if (ret)
+		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
+	return ACL_SUCCESS;
+}
+
 /* The error of @s if it failed (stopped at a failure); the exception
  * callbacks hear of it (once) if @notify. */
 static aclError check_error(struct rt_stream *s, bool notify)
 {
 	struct drm_vnpu_stream_query q;
-	int ret;
+	aclError err = query_kernel(s, &q);
 
-	if (!s->id)
-		return ACL_SUCCESS;
-	ret = drv_stream_query(s->dev->fd, s->id, &q);
-	if (ret == -ENOENT)
-		return ACL_SUCCESS;
-	if (ret)
-		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
-	if (q.error == VNPU_STREAM_ERROR_NONE)
-		return ACL_SUCCESS;
+	if (err || q.error == VNPU_STREAM_ERROR_NONE)
+		return err;
 	return stream_failed(s, &q, notify);
 }
 
@@ -438,18 +454,14 @@ static aclError continued_failure(struct rt_stream *s, const struct drm_vnpu_str
 static aclError stream_error_upto(struct rt_stream *s, uint64_t point)
 {
 	struct drm_vnpu_stream_query q;
-	int ret;
+	aclError err;
 
-	if (!s->id)
-		return ACL_SUCCESS;
 	if (point_aborted(s, point))
 		return rt_err(ACL_ERROR_RT_STREAM_ABORT, "the work of stream %p was discarded by aclrtStreamAbort",
 			      (void *)s);
-	ret = drv_stream_query(s->dev->fd, s->id, &q);
-	if (ret == -ENOENT)
-		return ACL_SUCCESS;
-	if (ret)
-		return rt_err_errno(ret, "cannot query stream %p", (void *)s);
+	err = query_kernel(s, &q);
+	if (err)
+		return err;
 	if (q.error != VNPU_STREAM_ERROR_NONE && !(q.failed_seqno && q.failed_seqno > point))
 		return stream_failed(s, &q, true);
 	return continued_failure(s, &q, point);
