@@ -367,8 +367,15 @@ static int vnpu_load_copy(struct vnpu_load *ld, const struct drm_vnpu_task *in,
 static int vnpu_load_fill(struct vnpu_load *ld, const struct drm_vnpu_task *in,
 			  struct drm_vnpu_engine_task *out)
 {
-	if (in->flags || !in->fill.size || in->fill.value > U8_MAX || in->fill.pad ||
+	bool word = in->flags & VNPU_TASK_FILL_32;
+
+	if (in->flags & ~VNPU_TASK_FILL_32 || !in->fill.size || in->fill.pad ||
 	    !vnpu_task_tail_clear(in, sizeof(in->fill)))
+		return -EINVAL;
+	/* A byte, or a whole number of aligned 32-bit words. */
+	if (word && (!IS_ALIGNED(in->fill.dst, 4) || !IS_ALIGNED(in->fill.size, 4)))
+		return -EINVAL;
+	if (!word && in->fill.value > U8_MAX)
 		return -EINVAL;
 	out->value = in->fill.value;
 	return vnpu_load_range(ld, in->fill.dst, in->fill.size, VNPU_OPERAND_WRITE);

@@ -90,7 +90,7 @@ extern "C" {
 #endif
 
 #define VNPU_ABI_MAJOR 2
-#define VNPU_ABI_MINOR 2
+#define VNPU_ABI_MINOR 3
 
 /* Device VA window of every file (see the header comment). */
 #define VNPU_VA_START (1ULL << 48)
@@ -404,7 +404,10 @@ struct drm_vnpu_stream_destroy {
  * @VNPU_TASK_NOP: nothing; completes at once (for fences and benchmarks).
  * @VNPU_TASK_COPY: copy @copy.size bytes from @copy.src to @copy.dst
  *	(device VAs; overlapping ranges behave like memmove).
- * @VNPU_TASK_FILL: set @fill.size bytes at @fill.dst to the byte @fill.value.
+ * @VNPU_TASK_FILL: set @fill.size bytes at @fill.dst to the byte @fill.value,
+ *	or, with VNPU_TASK_FILL_32 (ABI 2.3), store @fill.value as each
+ *	32-bit word of the range (host byte order; @fill.dst and @fill.size
+ *	multiples of 4).
  * @VNPU_TASK_WRITE_VALUE: store @value.value at @value.addr (32-bit, or
  *	64-bit with VNPU_TASK_VALUE_64).
  * @VNPU_TASK_WAIT_VALUE: wait until the 32- or 64-bit word at @value.addr
@@ -430,6 +433,8 @@ enum drm_vnpu_task_kind {
 
 /** VNPU_TASK_VALUE_64: WRITE_VALUE/WAIT_VALUE act on a 64-bit word. */
 #define VNPU_TASK_VALUE_64 (1u << 0)
+/** VNPU_TASK_FILL_32: FILL repeats a 32-bit word, not a byte (ABI 2.3). */
+#define VNPU_TASK_FILL_32 (1u << 1)
 
 /*
  * Comparisons of VNPU_TASK_WAIT_VALUE (the same four CANN's aclrtValueWait
@@ -492,7 +497,7 @@ struct drm_vnpu_task_fill {
 	__u64 dst;
 	/** @size: bytes to set, nonzero. */
 	__u64 size;
-	/** @value: the byte to store, 0..255. */
+	/** @value: the byte to store, 0..255; with VNPU_TASK_FILL_32 the word. */
 	__u32 value;
 	/** @pad: must be zero. */
 	__u32 pad;
@@ -600,7 +605,10 @@ struct drm_vnpu_task_op {
 struct drm_vnpu_task {
 	/** @kind: enum drm_vnpu_task_kind. */
 	__u32 kind;
-	/** @flags: VNPU_TASK_VALUE_64 for value tasks; else must be zero. */
+	/**
+	 * @flags: VNPU_TASK_VALUE_64 for value tasks, VNPU_TASK_FILL_32 for
+	 * FILL; else must be zero.
+	 */
 	__u32 flags;
 	union {
 		/** @copy: VNPU_TASK_COPY. */
@@ -1235,7 +1243,7 @@ struct drm_vnpu_engine_operand {
 struct drm_vnpu_engine_task {
 	/** @kind: enum drm_vnpu_task_kind. */
 	__u32 kind;
-	/** @flags: the task's flags (VNPU_TASK_VALUE_64). */
+	/** @flags: the task's flags (VNPU_TASK_VALUE_64, VNPU_TASK_FILL_32). */
 	__u32 flags;
 	/** @operand: index of the task's first operand in the job's operands. */
 	__u32 operand;
@@ -1250,8 +1258,8 @@ struct drm_vnpu_engine_task {
 	/** @pad: zero. */
 	__u32 pad;
 	/**
-	 * @value: FILL: the byte; WRITE_VALUE, WAIT_VALUE: the value (cut to
-	 * 32 bits unless VALUE_64).
+	 * @value: FILL: the byte (with FILL_32 the 32-bit word); WRITE_VALUE,
+	 * WAIT_VALUE: the value (cut to 32 bits unless VALUE_64).
 	 */
 	__u64 value;
 };

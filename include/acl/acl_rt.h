@@ -793,6 +793,7 @@ typedef enum aclrtMemLocationType {
     ACL_MEM_LOCATION_TYPE_HOST = 0,
     ACL_MEM_LOCATION_TYPE_DEVICE,
     ACL_MEM_LOCATION_TYPE_UNREGISTERED,
+    ACL_MEM_LOCATION_TYPE_MANAGED,
     ACL_MEM_LOCATION_TYPE_HOST_NUMA = 4,
 } aclrtMemLocationType;
 
@@ -835,6 +836,16 @@ ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs
                                                    size_t *attrsIndexes, size_t numAttrs, size_t *failIndex,
                                                    aclrtStream stream);
 
+/* aclrtMemcpyBatch() without the failing copy's index. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+                                                size_t numBatches, aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes,
+                                                size_t numAttrs);
+
+/* aclrtMemcpyBatchAsync() without the failing copy's index. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes,
+                                                     size_t numBatches, aclrtMemcpyBatchAttr *attrs,
+                                                     size_t *attrsIndexes, size_t numAttrs, aclrtStream stream);
+
 /* Set count bytes at devPtr (host or device memory, told apart by address)
  * to the low byte of value and wait; maxCount is the capacity at devPtr
  * (count > maxCount is rejected with ACL_ERROR_INVALID_PARAM). */
@@ -848,6 +859,166 @@ ACL_FUNC_VISIBILITY aclError aclrtMemsetAsync(void *devPtr, size_t maxCount, int
  * vnpu: the device has one kind of memory; every attr reports its capacity
  * and what remains of it. */
 ACL_FUNC_VISIBILITY aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t *free, size_t *total);
+
+/* ---- Memory: configured allocation, queries, word fills, indirect copies -- */
+
+/* What one aclrtMallocAttribute sets. */
+typedef enum {
+    ACL_RT_MEM_ATTR_RSV = 0,
+    ACL_RT_MEM_ATTR_MODULE_ID,      /* value.moduleId: who allocates (33: the application) */
+    ACL_RT_MEM_ATTR_DEVICE_ID,      /* value.deviceId: must be the current device */
+    ACL_RT_MEM_ATTR_VA_FLAG,        /* value.vaFlag: host memory at one address on both sides */
+} aclrtMallocAttrType;
+
+typedef union {
+    uint16_t moduleId;
+    uint32_t deviceId;
+    uint32_t vaFlag;
+    uint8_t rsv[8];
+} aclrtMallocAttrValue;
+
+typedef struct {
+    aclrtMallocAttrType attr;
+    aclrtMallocAttrValue value;
+} aclrtMallocAttribute;
+
+/* numAttrs attributes at attrs. */
+typedef struct {
+    aclrtMallocAttribute *attrs;
+    size_t numAttrs;
+} aclrtMallocConfig;
+
+/*
+ * aclrtMalloc() with a configuration (cfg may be NULL). Free the memory
+ * with aclrtFree() or aclrtFreeWithDevSync().
+ * vnpu: ACL_RT_MEM_ATTR_MODULE_ID and ACL_RT_MEM_ATTR_RSV are accepted
+ * and ignored; ACL_RT_MEM_ATTR_DEVICE_ID must name the current device
+ * (else ACL_ERROR_INVALID_PARAM); ACL_RT_MEM_ATTR_VA_FLAG 0 is accepted,
+ * 1 is ACL_ERROR_RT_FEATURE_NOT_SUPPORT; another attribute type, or
+ * numAttrs > 0 with attrs NULL, is ACL_ERROR_INVALID_PARAM.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMallocWithCfg(void **devPtr, size_t size, aclrtMemMallocPolicy policy,
+                                                aclrtMallocConfig *cfg);
+
+/* aclrtMallocHost() with a configuration, checked as aclrtMallocWithCfg()
+ * checks it. vnpu: VA consistency (ACL_RT_MEM_ATTR_VA_FLAG 1, which CANN
+ * supports on some products only) is ACL_ERROR_RT_FEATURE_NOT_SUPPORT, the
+ * code CANN gives where it is missing. */
+ACL_FUNC_VISIBILITY aclError aclrtMallocHostWithCfg(void **ptr, uint64_t size, aclrtMallocConfig *cfg);
+
+/*
+ * Free device memory after an implicit device synchronisation: the tasks
+ * that use it have finished. As aclrtFree() otherwise (NULL, or an address
+ * that is not the start of an allocation: ACL_ERROR_INVALID_PARAM, no
+ * synchronisation).
+ * vnpu: the device synchronised is the one that holds the memory. If one
+ * of its streams failed, the memory is still freed and that stream's
+ * error (as aclrtSynchronizeDevice() would report it) is returned.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtFreeWithDevSync(void *devPtr);
+
+/* aclrtFreeHost() after an implicit device synchronisation, as
+ * aclrtFreeWithDevSync(). */
+ACL_FUNC_VISIBILITY aclError aclrtFreeHostWithDevSync(void *hostPtr);
+
+/* Where memory lies and its page size. */
+typedef struct aclrtPtrAttributes {
+    aclrtMemLocation location;
+    uint32_t pageSize;
+    uint32_t rsv[4];
+} aclrtPtrAttributes;
+
+/*
+ * Attributes of the memory at ptr (any address inside an allocation).
+ * vnpu: aclrtMalloc* memory is ACL_MEM_LOCATION_TYPE_DEVICE with id its
+ * device and pageSize 2 MiB when laid out in huge pages (see aclrtMalloc),
+ * else 4096; aclrtMallocHost* memory is ACL_MEM_LOCATION_TYPE_HOST (id 0,
+ * pageSize 4096); other host memory, which CANN does not describe, is
+ * ACL_MEM_LOCATION_TYPE_UNREGISTERED (id 0, pageSize 0). A device address
+ * that is not allocated is ACL_ERROR_INVALID_PARAM. rsv is cleared.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtPointerGetAttributes(const void *ptr, aclrtPtrAttributes *attributes);
+
+/* Device memory types (bit masks) for aclrtCheckMemType(). */
+#define ACL_RT_MEM_TYPE_DEV (0X2U)      /* aclrtMalloc* memory */
+#define ACL_RT_MEM_TYPE_DVPP (0X8U)     /* DVPP memory */
+#define ACL_RT_MEM_TYPE_RSVD (0X10U)    /* reserved virtual memory */
+
+/*
+ * *checkResult is 1 when each of the size addresses in addrList is device
+ * memory of a type in memType (a mask of ACL_RT_MEM_TYPE_*), else 0.
+ * reserve must be 0; addrList or checkResult NULL, size 0, or a memType
+ * with no or unknown bits: ACL_ERROR_INVALID_PARAM.
+ * vnpu: all device memory is ACL_RT_MEM_TYPE_DEV (there is no DVPP or
+ * reserved memory); host memory and unallocated addresses match nothing.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtCheckMemType(void **addrList, uint32_t size, uint32_t memType,
+                                               uint32_t *checkResult, uint32_t reserve);
+
+/* Base address and size of the allocation (aclrtMalloc*, aclrtMallocHost*)
+ * that ptr lies in; an address outside every allocation is
+ * ACL_ERROR_INVALID_PARAM. vnpu: the size is the usable size the runtime
+ * made (aclrtMalloc's rounding included). */
+ACL_FUNC_VISIBILITY aclError aclrtMemGetAddressRange(void *ptr, void **pbase, size_t *psize);
+
+/*
+ * Set the N 32-bit words at ptr to value and wait; memSize, the bytes at
+ * ptr, must be at least 4 * N (else ACL_ERROR_INVALID_PARAM). ptr is
+ * aclrtMalloc or aclrtMallocHost memory. No stream or device is
+ * synchronised.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32(void *ptr, size_t memSize, uint32_t value, size_t N);
+
+/* Enqueue on stream (NULL: the default stream) the fill aclrtMemsetD32()
+ * performs. Host memory is filled at once, as aclrtMemsetD32() does.
+ * vnpu: device memory aligned to 4 bytes is one FILL task of 32-bit words;
+ * otherwise the CPU fills it after the stream's earlier work. */
+ACL_FUNC_VISIBILITY aclError aclrtMemsetD32Async(void *ptr, size_t memSize, uint32_t value, size_t N,
+                                                 aclrtStream stream);
+
+/*
+ * Enqueue on stream a copy of count bytes from (*src + srcDataOffset) to
+ * (*dst + dstDataOffset): dst and src hold the base addresses (a second
+ * level of pointers). destMax is the room after *dst + dstDataOffset.
+ * kind must be ACL_MEMCPY_INNER_DEVICE_TO_DEVICE.
+ * vnpu: dst and src may be device memory or host memory. The base
+ * addresses are read once the stream's earlier work is done (the call
+ * waits for it), so a task enqueued before may write them; the copy is
+ * then one COPY task.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOffset,
+                                                        const void **src, size_t count, size_t srcDataOffset,
+                                                        aclrtMemcpyKind kind, aclrtStream stream);
+
+/* Bytes of device memory a memcpy descriptor takes; kind must be
+ * ACL_MEMCPY_INNER_DEVICE_TO_DEVICE. */
+ACL_FUNC_VISIBILITY aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize);
+
+/*
+ * Record in the descriptor desc (device memory of aclrtGetMemcpyDescSize()
+ * bytes) a copy of count bytes from srcAddr to dstAddr. kind must be
+ * ACL_MEMCPY_INNER_DEVICE_TO_DEVICE and config NULL.
+ * vnpu: the descriptor is written at once (as aclrtMemcpy() would); the
+ * two ranges are checked when the copy is enqueued.
+ */
+ACL_FUNC_VISIBILITY aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr, void *dstAddr,
+                                                size_t count, void *config);
+
+/* Enqueue on stream the copy the descriptor desc holds. vnpu: as
+ * aclrtMemcpyAsyncWithOffset(), the descriptor is read once the stream's
+ * earlier work is done; one that aclrtSetMemcpyDesc() did not write is
+ * ACL_ERROR_INVALID_PARAM. */
+ACL_FUNC_VISIBILITY aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream);
+
+/*
+ * Write back (aclrtMemFlush) or drop (aclrtMemInvalidate) the CPU cache of
+ * size bytes at devPtr. size must not be 0.
+ * vnpu: the device and the CPU share coherent memory, as CANN documents
+ * for its current products, so nothing is to be done; the range is checked
+ * to lie inside one allocation (else ACL_ERROR_INVALID_PARAM).
+ */
+ACL_FUNC_VISIBILITY aclError aclrtMemFlush(void *devPtr, size_t size);
+ACL_FUNC_VISIBILITY aclError aclrtMemInvalidate(void *devPtr, size_t size);
 
 /* ---- Host callbacks -------------------------------------------------------- */
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
  * acl_copy.c - copies, of one piece (aclrtMemcpy) or many: 2-D
- * (aclrtMemcpy2d) and batched (aclrtMemcpyBatch), each the pieces of one
- * rt_memcpy_pieces() call. An
+ * (aclrtMemcpy2d) and batched (aclrtMemcpyBatch, V2), each the pieces of
+ * one rt_memcpy_pieces() call; and copies whose addresses lie in memory
+ * (aclrtMemcpyAsyncWithOffset, the memcpy descriptors). An
  * async call whose ends are all device-addressable memory of the stream's
  * device is one job (COPY tasks, VNPU_MAX_TASKS_PER_SUBMIT per job);
  * otherwise the CPU copies after the stream's earlier work, as
@@ -174,4 +175,114 @@ aclError aclrtMemcpyBatchAsync(void **dsts, size_t *destMaxs, void **srcs, size_
 	ACL_ENTER();
 	return memcpy_batch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, failIndex, stream,
 			    true);
+}
+
+aclError aclrtMemcpyBatchV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+			    aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs)
+{
+	size_t fail;
+
+	ACL_ENTER();
+	return memcpy_batch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, &fail, NULL,
+			    false);
+}
+
+aclError aclrtMemcpyBatchAsyncV2(void **dsts, size_t *destMaxs, void **srcs, size_t *sizes, size_t numBatches,
+				 aclrtMemcpyBatchAttr *attrs, size_t *attrsIndexes, size_t numAttrs,
+				 aclrtStream stream)
+{
+	size_t fail;
+
+	ACL_ENTER();
+	return memcpy_batch(dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs, &fail, stream,
+			    true);
+}
+
+/* ---- copies whose addresses lie in memory --------------------------------- */
+
+/* The one kind the indirect copies take. */
+static aclError inner_kind(aclrtMemcpyKind kind)
+{
+	if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "kind %d: only ACL_MEMCPY_INNER_DEVICE_TO_DEVICE is supported",
+			      (int)kind);
+	return ACL_SUCCESS;
+}
+
+aclError aclrtMemcpyAsyncWithOffset(void **dst, size_t destMax, size_t dstDataOffset, const void **src, size_t count,
+				    size_t srcDataOffset, aclrtMemcpyKind kind, aclrtStream stream)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(dst);
+	ACL_REQUIRE(src);
+	ret = inner_kind(kind);
+	if (ret)
+		return ret;
+	if (count > destMax)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "count %zu is larger than destMax %zu", count, destMax);
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_memcpy_offset(s, dst, dstDataOffset, src, srcDataOffset, count);
+	acl_stream_done(ctx, s);
+	return ret;
+}
+
+aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t *descSize)
+{
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(descSize);
+	ret = inner_kind(kind);
+	if (ret)
+		return ret;
+	*descSize = RT_MEMCPY_DESC_SIZE;
+	return ACL_SUCCESS;
+}
+
+aclError aclrtSetMemcpyDesc(void *desc, aclrtMemcpyKind kind, void *srcAddr, void *dstAddr, size_t count,
+			    void *config)
+{
+	struct rt_context *ctx;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(desc);
+	ACL_REQUIRE(srcAddr);
+	ACL_REQUIRE(dstAddr);
+	ret = inner_kind(kind);
+	if (ret)
+		return ret;
+	if (config)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "config is reserved and must be NULL");
+	ret = rt_context_require(&ctx);
+	if (ret)
+		return ret;
+	ret = rt_memcpy_desc_set(ctx->dev, desc, srcAddr, dstAddr, count);
+	rt_context_put(ctx);
+	return ret;
+}
+
+aclError aclrtMemcpyAsyncWithDesc(void *desc, aclrtMemcpyKind kind, aclrtStream stream)
+{
+	struct rt_context *ctx;
+	struct rt_stream *s;
+	aclError ret;
+
+	ACL_ENTER();
+	ACL_REQUIRE(desc);
+	ret = inner_kind(kind);
+	if (ret)
+		return ret;
+	ret = acl_stream_begin(stream, &ctx, &s);
+	if (ret)
+		return ret;
+	ret = rt_memcpy_desc_run(s, desc);
+	acl_stream_done(ctx, s);
+	return ret;
 }

@@ -463,6 +463,7 @@ struct rt_alloc {
 	uint64_t va;			/* device address */
 	uint32_t handle;
 	bool host;			/* aclrtMallocHost */
+	bool huge;			/* laid out in 2 MiB pages */
 	pthread_mutex_t map_lock;
 	_Atomic(void *) cpu;		/* runtime's CPU view of the memory */
 	atomic_uint bound;		/* streams whose pool_bound holds it */
@@ -479,6 +480,16 @@ aclError rt_malloc(struct rt_dev *dev, size_t size, uint32_t policy, bool align3
 /* Free the allocation starting at @ptr, looked up in @dev (may be NULL)
  * first, then in every other open device. */
 aclError rt_free(struct rt_dev *dev, void *ptr, bool host);
+/* rt_free() once the device that holds @ptr has finished its work
+ * (aclrtFreeWithDevSync): the memory is freed even when a stream of the
+ * device failed, whose error is then returned. */
+aclError rt_free_synced(struct rt_dev *dev, void *ptr, bool host);
+/*
+ * The allocation whose bytes [addr, addr + size) hold @ptr (looked up in
+ * @dev first, then in every open device), referenced; NULL with
+ * ACL_ERROR_INVALID_PARAM (message naming @what) when none does.
+ */
+aclError rt_alloc_holding(struct rt_dev *dev, const void *ptr, const char *what, struct rt_alloc **out);
 aclError rt_malloc_host(struct rt_dev *dev, size_t size, void **out);
 /* Free every allocation of @dev (teardown). */
 void rt_memory_release_all(struct rt_dev *dev);
@@ -531,6 +542,23 @@ aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *sr
 		   int kind, struct rt_stream *async);
 aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
 		   struct rt_stream *async);
+/* Store the 32-bit @value at each of the @n words at @dst (4 * @n bytes);
+ * as rt_memset() otherwise. A device fill is one FILL_32 task when @dst is
+ * aligned to 4, else the CPU's after the stream's earlier work. */
+aclError rt_memset_d32(struct rt_dev *dev, void *dst, uint32_t value, size_t n, struct rt_stream *async);
+/* Bytes of device memory a memcpy descriptor takes. */
+#define RT_MEMCPY_DESC_SIZE 64
+/*
+ * Copies whose addresses lie in memory, for one device: after @s's earlier
+ * work, read the 8-byte bases at @dst_at and @src_at (device or host
+ * memory) and enqueue the copy of @count bytes from base + @src_off to base
+ * + @dst_off (rt_memcpy_offset), or read the descriptor at @desc
+ * (rt_memcpy_desc_run) that rt_memcpy_desc_set() wrote.
+ */
+aclError rt_memcpy_offset(struct rt_stream *s, void *const *dst_at, uint64_t dst_off, const void *const *src_at,
+			  uint64_t src_off, size_t count);
+aclError rt_memcpy_desc_set(struct rt_dev *dev, void *desc, const void *src, void *dst, size_t count);
+aclError rt_memcpy_desc_run(struct rt_stream *s, const void *desc);
 aclError rt_value_op(struct rt_stream *s, void *addr, uint64_t value, uint32_t cmp, bool wait);
 /* Fill @task as a 64-bit WAIT_VALUE (@wait, VNPU_WAIT_* @cmp) or
  * WRITE_VALUE of @value at device address @va. */

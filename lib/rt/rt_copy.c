@@ -188,26 +188,41 @@ aclError rt_memcpy(struct rt_dev *dev, void *dst, size_t dst_max, const void *sr
 	return rt_memcpy_pieces(dev, &pc, 1, async, &fail);
 }
 
-aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
-		   struct rt_stream *async)
+/* Store @value (a byte, or a 32-bit word for @width 4) over @count bytes at
+ * @cpu. */
+static void cpu_fill(unsigned char *cpu, uint32_t value, unsigned int width, size_t count)
+{
+	size_t i;
+
+	if (width == 1) {
+		memset(cpu, (int)value, count);
+		return;
+	}
+	for (i = 0; i + 4 <= count; i += 4)
+		memcpy(cpu + i, &value, 4);
+}
+
+/* rt_memset() and rt_memset_d32(): @count bytes of @width-byte @value. */
+static aclError fill(struct rt_dev *dev, void *dst, uint32_t value, unsigned int width, size_t count,
+		     struct rt_stream *async)
 {
 	struct rt_ptr d = { 0 };
 	aclError ret;
 	void *cpu;
 
-	(void)max;
 	ret = rt_ptr_resolve(dev, dst, count, "destination", &d);
 	if (ret || !count)
 		goto out;
 	if (async) {
-		if (on_device(&d, async->dev)) {
+		if (on_device(&d, async->dev) && device_va(&d) % width == 0) {
 			struct drm_vnpu_task task;
 
 			memset(&task, 0, sizeof(task));
 			task.kind = VNPU_TASK_FILL;
+			task.flags = width == 4 ? VNPU_TASK_FILL_32 : 0;
 			task.fill.dst = device_va(&d);
 			task.fill.size = count;
-			task.fill.value = (uint32_t)value & 0xff;
+			task.fill.value = value;
 			ret = rt_stream_submit(async, &task, 1, NULL, 0, NULL);
 			goto out;
 		}
@@ -217,12 +232,125 @@ aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t 
 	}
 	ret = rt_ptr_cpu(&d, dst, &cpu);
 	if (!ret) {
-		memset(cpu, value, count);
+		cpu_fill(cpu, value, width, count);
 		host_wrote(&d, count);
 	}
 out:
 	rt_ptr_release(&d);
 	return ret;
+}
+
+aclError rt_memset(struct rt_dev *dev, void *dst, size_t max, int value, size_t count,
+		   struct rt_stream *async)
+{
+	(void)max;
+	return fill(dev, dst, (uint32_t)value & 0xff, 1, count, async);
+}
+
+aclError rt_memset_d32(struct rt_dev *dev, void *dst, uint32_t value, size_t n, struct rt_stream *async)
+{
+	if (n > SIZE_MAX / 4)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "%zu words do not fit in the address space", n);
+	return fill(dev, dst, value, 4, n * 4, async);
+}
+
+/* ---- copies whose addresses lie in memory (aclrtMemcpyAsyncWithOffset and
+ * the memcpy descriptors) ------------------------------------------------- */
+
+#define DESC_MAGIC 0x76646d63u		/* "cmdv": written by rt_memcpy_desc_set() */
+
+/* The memcpy descriptor as it lies in device memory (RT_MEMCPY_DESC_SIZE
+ * bytes, the rest zero). */
+struct memcpy_desc {
+	uint32_t magic;
+	uint32_t kind;
+	uint64_t src;
+	uint64_t dst;
+	uint64_t count;
+};
+
+_Static_assert(sizeof(struct memcpy_desc) <= RT_MEMCPY_DESC_SIZE, "descriptor fits its size");
+
+/* Read @n bytes at @where (device or host memory) into @out. */
+static aclError read_mem(struct rt_dev *dev, const void *where, void *out, size_t n, const char *what)
+{
+	struct rt_ptr p = { 0 };
+	aclError ret;
+	void *cpu;
+
+	ret = rt_ptr_resolve(dev, where, n, what, &p);
+	if (!ret)
+		ret = rt_ptr_cpu(&p, where, &cpu);
+	if (!ret)
+		memcpy(out, cpu, n);
+	rt_ptr_release(&p);
+	return ret;
+}
+
+/* Enqueue on @s the device copy of @count bytes from @src to @dst, whose
+ * addresses were just read from memory. */
+static aclError copy_read(struct rt_stream *s, uint64_t dst, uint64_t src, uint64_t count)
+{
+	struct rt_copy_piece pc = { .dst = (void *)(uintptr_t)dst, .src = (const void *)(uintptr_t)src,
+				    .count = count, .kind = ACL_MEMCPY_INNER_DEVICE_TO_DEVICE };
+	size_t fail;
+
+	if (count > SIZE_MAX)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "a copy of %llu bytes", (unsigned long long)count);
+	return rt_memcpy_pieces(s->dev, &pc, 1, s, &fail);
+}
+
+aclError rt_memcpy_offset(struct rt_stream *s, void *const *dst_at, uint64_t dst_off, const void *const *src_at,
+			  uint64_t src_off, size_t count)
+{
+	uint64_t dst, src;
+	aclError ret;
+
+	/* The bases may be written by the stream's earlier tasks. */
+	ret = rt_stream_synchronize(s, RT_FOREVER);
+	if (!ret)
+		ret = read_mem(s->dev, dst_at, &dst, sizeof(dst), "dst (where the destination base lies)");
+	if (!ret)
+		ret = read_mem(s->dev, src_at, &src, sizeof(src), "src (where the source base lies)");
+	if (ret)
+		return ret;
+	if (dst + dst_off < dst || src + src_off < src)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "base 0x%llx + offset %llu or 0x%llx + %llu wraps around",
+			      (unsigned long long)dst, (unsigned long long)dst_off, (unsigned long long)src,
+			      (unsigned long long)src_off);
+	return copy_read(s, dst + dst_off, src + src_off, count);
+}
+
+aclError rt_memcpy_desc_set(struct rt_dev *dev, void *desc, const void *src, void *dst, size_t count)
+{
+	struct memcpy_desc d = { .magic = DESC_MAGIC, .kind = ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
+				 .src = (uint64_t)(uintptr_t)src, .dst = (uint64_t)(uintptr_t)dst, .count = count };
+	unsigned char bytes[RT_MEMCPY_DESC_SIZE] = { 0 };
+	aclError ret;
+
+	ret = rt_device_range(dev, desc, RT_MEMCPY_DESC_SIZE, "desc", NULL);
+	if (ret)
+		return ret;
+	memcpy(bytes, &d, sizeof(d));
+	return rt_memcpy(dev, desc, sizeof(bytes), bytes, sizeof(bytes), ACL_MEMCPY_HOST_TO_DEVICE, NULL);
+}
+
+aclError rt_memcpy_desc_run(struct rt_stream *s, const void *desc)
+{
+	struct memcpy_desc d;
+	aclError ret;
+
+	ret = rt_device_range(s->dev, desc, RT_MEMCPY_DESC_SIZE, "desc", NULL);
+	if (!ret)
+		ret = rt_stream_synchronize(s, RT_FOREVER);
+	if (!ret)
+		ret = read_mem(s->dev, desc, &d, sizeof(d), "desc");
+	if (ret)
+		return ret;
+	if (d.magic != DESC_MAGIC || d.kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE)
+		return rt_err(ACL_ERROR_INVALID_PARAM, "desc %p holds no descriptor that aclrtSetMemcpyDesc wrote",
+			      desc);
+	return copy_read(s, d.dst, d.src, d.count);
 }
 
 aclError rt_value_addr(struct rt_dev *dev, void *addr, uint64_t *va)

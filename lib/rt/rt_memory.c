@@ -163,6 +163,7 @@ aclError rt_malloc(struct rt_dev *dev, size_t size, uint32_t policy, bool align3
 		drv_bo_close(dev->fd, handle);
 		return rt_err(ACL_ERROR_RT_MEMORY_ALLOCATION, "out of host memory");
 	}
+	a->huge = flags & VNPU_BO_HUGE_ALIGN;
 	err = table_insert(dev, a);
 	if (err) {
 		rt_alloc_put(a);
@@ -375,6 +376,51 @@ aclError rt_ptr_resolve(struct rt_dev *dev, const void *ptr, uint64_t len, const
 	out->alloc = a;
 	out->offset = addr - a->addr;
 	return ACL_SUCCESS;
+}
+
+/* The allocation whose usable bytes hold @ptr, referenced; NULL if none. */
+static struct rt_alloc *holding(struct rt_dev *dev, const void *ptr)
+{
+	struct lookup_arg l = { .addr = (uint64_t)(uintptr_t)ptr };
+
+	for_devices(dev, l.addr, lookup_in, &l);
+	if (l.a && l.addr - l.a->addr < l.a->size)
+		return l.a;
+	rt_alloc_put(l.a);
+	return NULL;
+}
+
+aclError rt_alloc_holding(struct rt_dev *dev, const void *ptr, const char *what, struct rt_alloc **out)
+{
+	*out = holding(dev, ptr);
+	if (*out)
+		return ACL_SUCCESS;
+	return rt_err(ACL_ERROR_INVALID_PARAM, "%s %p is not inside memory allocated with aclrtMalloc or aclrtMallocHost",
+		      what, ptr);
+}
+
+aclError rt_free_synced(struct rt_dev *dev, void *ptr, bool host)
+{
+	struct rt_alloc *a = NULL;
+	struct rt_dev *owner;
+	aclError sync, ret;
+
+	/* Only a live allocation of the right kind is worth waiting for;
+	 * anything else gets rt_free()'s error at once. */
+	a = holding(dev, ptr);
+	if (a && (a->addr != (uint64_t)(uintptr_t)ptr || a->host != host)) {
+		rt_alloc_put(a);
+		a = NULL;
+	}
+	if (!a)
+		return rt_free(dev, ptr, host);
+	owner = a->dev;
+	rt_dev_get(owner);
+	rt_alloc_put(a);
+	sync = rt_device_synchronize(owner, RT_FOREVER);
+	ret = rt_free(owner, ptr, host);
+	rt_dev_put(owner);
+	return ret ? ret : sync;
 }
 
 /* Check one range against @dev's table; mem_lock held. */

@@ -456,6 +456,15 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 			task->fill.size = 0;
 			sub_bad(s, false, EINVAL);
 			break;
+		case 3:
+		case 4:
+		case 5:
+			/* A word fill (ABI 2.3): aligned whole words only. */
+			task->flags = VNPU_TASK_FILL_32;
+			task->fill.value = fz_any32(r);
+			if (task->fill.dst % 4 || task->fill.size % 4)
+				sub_bad(s, false, EINVAL);
+			break;
 		}
 		break;
 	case VNPU_TASK_WRITE_VALUE:
@@ -521,6 +530,8 @@ static void gen_task(struct fz_thread *t, struct drm_vnpu_task *task, struct fz_
 	if (BAD(t, 1, 40) && task->kind != VNPU_TASK_WRITE_VALUE &&
 	    task->kind != VNPU_TASK_WAIT_VALUE) {
 		task->flags = 1u << fz_below(r, 32);
+		if (task->kind == VNPU_TASK_FILL && task->flags == VNPU_TASK_FILL_32)
+			task->flags = 1u << 2;
 		sub_bad(s, false, EINVAL);
 	}
 	if (BAD(t, 1, 40)) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * COPY and FILL correctness from 1 byte to 64 MiB at unaligned offsets,
+ * COPY and FILL (bytes and 32-bit words) correctness from 1 byte to 64 MiB
+ * at unaligned offsets,
  * verified through mmap against a reference computed by the CPU, with
  * guard bytes on both sides; overlapping copies behave like memmove.
  */
@@ -119,6 +120,30 @@ TEST_F_TIMEOUT(cf, fill, 120)
 	memset(dst, GUARD_BYTE, self->dst.size);
 	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
 	EXPECT_EQ(size, first_not(dst + d, size, value));
+	EXPECT_EQ(d, first_not(dst, d, GUARD_BYTE));
+	EXPECT_EQ(GUARD, first_not(dst + d + size, GUARD, GUARD_BYTE));
+}
+
+/* FILL_32 (ABI 2.3): each aligned 32-bit word of the range holds the value. */
+TEST_F_TIMEOUT(cf, fill_words, 120)
+{
+	uint64_t size = variant->size & ~3ull;
+	uint64_t d = (GUARD + variant->dst_off) & ~3ull, i, bad = size;
+	unsigned char *dst = self->dst.cpu;
+	uint32_t value = 0x5a000000u | (uint32_t)size, word;
+	struct drm_vnpu_task t = vnpu_task_fill(self->dst.va + d, size, value);
+
+	if (!size)
+		SKIP(return, "fewer than 4 bytes: no whole word");
+	t.flags = VNPU_TASK_FILL_32;
+	memset(dst, GUARD_BYTE, self->dst.size);
+	ASSERT_EQ(0, vnpu_submit_wait(self->fd, self->stream, &t, 1, NULL));
+	for (i = 0; i < size && bad == size; i += 4) {
+		memcpy(&word, dst + d + i, 4);
+		if (word != value)
+			bad = i;
+	}
+	EXPECT_EQ(size, bad);
 	EXPECT_EQ(d, first_not(dst, d, GUARD_BYTE));
 	EXPECT_EQ(GUARD, first_not(dst + d + size, GUARD, GUARD_BYTE));
 }

@@ -56,7 +56,7 @@ TEST_F(dev, param_values)
 
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_ABI_VERSION, &v));
 	EXPECT_EQ(VNPU_ABI_MAJOR << 16 | VNPU_ABI_MINOR, v);
-	EXPECT_EQ(2u << 16 | 2, v);
+	EXPECT_EQ(2u << 16 | 3, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_DEVICE_INDEX, &v));
 	EXPECT_EQ(0, v);
 	ASSERT_EQ(0, vnpu_get_param(self->fd, VNPU_PARAM_NUM_DEVICES, &v));

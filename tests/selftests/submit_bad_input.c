@@ -675,9 +675,28 @@ TEST_F(bad, fill_pad)
 
 TEST_F(bad, fill_flags)
 {
-	struct drm_vnpu_task t = vnpu_task_fill(self->va, 8, 1);
+	for (int bit = 0; bit < 32; bit++) {
+		struct drm_vnpu_task t = vnpu_task_fill(self->va, 8, 1);
 
-	t.flags = 1;
+		if (1u << bit == VNPU_TASK_FILL_32)
+			continue;
+		t.flags = 1u << bit;
+		EXPECT_EQ(-EINVAL, submit_task(self, t));
+	}
+}
+
+/* FILL_32: the range is whole aligned words (copy_fill runs good ones). */
+TEST_F(bad, fill_words_misaligned)
+{
+	struct drm_vnpu_task t = vnpu_task_fill(self->va + 2, 8, 1);
+
+	t.flags = VNPU_TASK_FILL_32;
+	EXPECT_EQ(-EINVAL, submit_task(self, t));
+	t = vnpu_task_fill(self->va, 6, 1);
+	t.flags = VNPU_TASK_FILL_32;
+	EXPECT_EQ(-EINVAL, submit_task(self, t));
+	t = vnpu_task_fill(self->va, 0, 1);
+	t.flags = VNPU_TASK_FILL_32;
 	EXPECT_EQ(-EINVAL, submit_task(self, t));
 }
 

@@ -578,16 +578,64 @@ START_TEST(copy_and_fill_stop_between_chunks)
 	ck_assert_int_eq(exec_copy(b, a, n, EXEC_CHUNK, &cancel), -ECANCELED);
 	ck_assert_uint_eq(b[EXEC_CHUNK - 1], 0x11);
 	ck_assert_uint_eq(b[EXEC_CHUNK], 0);
-	ck_assert_int_eq(exec_fill(b, 0x22, n, EXEC_CHUNK, &cancel), -ECANCELED);
+	ck_assert_int_eq(exec_fill(b, 0x22, 1, n, EXEC_CHUNK, &cancel), -ECANCELED);
 	ck_assert_uint_eq(b[EXEC_CHUNK - 1], 0x22);
 	ck_assert_uint_eq(b[EXEC_CHUNK], 0);
 	cancel = 0;
 	ck_assert_int_eq(exec_copy(b, a, n, EXEC_CHUNK, &cancel), 0);
 	ck_assert_int_eq(memcmp(a, b, n), 0);
-	ck_assert_int_eq(exec_fill(b, 0x33, n, EXEC_CHUNK, NULL), 0);
+	ck_assert_int_eq(exec_fill(b, 0x33, 1, n, EXEC_CHUNK, NULL), 0);
 	ck_assert_uint_eq(b[n - 1], 0x33);
 	free(a);
 	free(b);
+}
+END_TEST
+
+/* FILL_32: the word repeats from the start of the range, at any alignment
+ * and with any chunk size (pieces are rounded down to whole words); a
+ * range that is no whole number of words, or a value wider than 32 bits,
+ * is a fault that writes nothing. */
+START_TEST(word_fill_repeats_a_32bit_word)
+{
+	static const uint64_t chunks[] = { 1, 3, 4, 7, 1000 };
+	uint32_t word = 0x11223344, got;
+	unsigned char buf[70];
+	struct jobspec j = { 0 };
+	struct exec_result r;
+	size_t c, i;
+
+	for (c = 0; c < sizeof(chunks) / sizeof(chunks[0]); c++) {
+		memset(buf, 0, sizeof(buf));
+		ck_assert_int_eq(exec_fill(buf + 1, word, 4, 64, chunks[c], NULL), 0);
+		for (i = 0; i < 64; i += 4) {
+			memcpy(&got, buf + 1 + i, 4);
+			ck_assert_uint_eq(got, word);
+		}
+		ck_assert_uint_eq(buf[0], 0);
+		ck_assert_uint_eq(buf[65], 0);
+	}
+	j.ops[j.nops++] = operand(1, 8, 40, VNPU_OPERAND_WRITE);
+	j.ops[j.nops++] = operand(2, 0, 6, VNPU_OPERAND_WRITE);
+	add_task(&j, VNPU_TASK_FILL, 0, 1, 0xcafef00d);
+	j.tasks[0].flags = VNPU_TASK_FILL_32;
+	r = run(&j);
+	ck_assert_uint_eq(r.status, VNPU_ENGINE_DONE_OK);
+	for (i = 0; i < 40; i += 4) {
+		memcpy(&got, F.mem[1] + 8 + i, 4);
+		ck_assert_uint_eq(got, 0xcafef00d);
+	}
+	ck_assert_uint_eq(F.mem[1][7], 0);
+	ck_assert_uint_eq(F.mem[1][48], 0);
+	j.tasks[0] = (struct drm_vnpu_engine_task){ .kind = VNPU_TASK_FILL, .flags = VNPU_TASK_FILL_32,
+						    .operand = 1, .operand_count = 1, .value = 1 };
+	r = run(&j);
+	ck_assert_uint_eq(r.status, VNPU_ENGINE_DONE_FAULT);
+	j.tasks[0] = (struct drm_vnpu_engine_task){ .kind = VNPU_TASK_FILL, .flags = VNPU_TASK_FILL_32,
+						    .operand = 0, .operand_count = 1, .value = 1ull << 32 };
+	r = run(&j);
+	ck_assert_uint_eq(r.status, VNPU_ENGINE_DONE_FAULT);
+	for (i = 0; i < 6; i++)
+		ck_assert_uint_eq(F.mem[2][i], 0);
 }
 END_TEST
 
@@ -897,6 +945,7 @@ int main(void)
 	tcase_add_test(tc, wait_conditions);
 	tcase_add_test(tc, cancel_word_stops_the_job_before_its_next_task);
 	tcase_add_test(tc, copy_and_fill_stop_between_chunks);
+	tcase_add_test(tc, word_fill_repeats_a_32bit_word);
 	tcase_add_test(tc, chunked_copy_overlaps_like_memmove);
 	tcase_add_test(tc, copy_task_overlapping_in_one_buffer);
 	tcase_add_test(tc, writes_notify_only_while_waits_are_parked_and_tasks_follow);

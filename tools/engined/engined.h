@@ -166,8 +166,12 @@ void exec_job(const struct job_view *view, const struct exec_env *env, struct ex
  */
 int exec_copy(void *dst, const void *src, uint64_t n, uint64_t chunk, const uint32_t *cancel);
 
-/* memset() of @n bytes in pieces of @chunk bytes, as exec_copy(). */
-int exec_fill(void *dst, int byte, uint64_t n, uint64_t chunk, const uint32_t *cancel);
+/*
+ * Fill @n bytes in pieces of @chunk bytes, as exec_copy(): with the byte
+ * @value (@width 1, memset()) or with the 32-bit word @value (@width 4, @n
+ * a multiple of 4).
+ */
+int exec_fill(void *dst, uint32_t value, unsigned int width, uint64_t n, uint64_t chunk, const uint32_t *cancel);
 
 static inline bool exec_canceled(const uint32_t *cancel)
 {

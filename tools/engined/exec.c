@@ -67,17 +67,32 @@ int exec_copy(void *dst, const void *src, uint64_t n, uint64_t chunk, const uint
 	return 0;
 }
 
-int exec_fill(void *dst, int byte, uint64_t n, uint64_t chunk, const uint32_t *cancel)
+/* Store @word at each of the @n / 4 words at @d (any alignment). */
+static void fill_words(unsigned char *d, uint32_t word, uint64_t n)
+{
+	uint64_t i;
+
+	for (i = 0; i + 4 <= n; i += 4)
+		memcpy(d + i, &word, 4);
+}
+
+int exec_fill(void *dst, uint32_t value, unsigned int width, uint64_t n, uint64_t chunk, const uint32_t *cancel)
 {
 	unsigned char *d = dst;
 	uint64_t done = 0;
 
 	if (!chunk)
 		chunk = EXEC_CHUNK;
+	/* Pieces of whole words, so that each starts the pattern afresh. */
+	if (width == 4)
+		chunk = chunk < 4 ? 4 : chunk & ~(uint64_t)3;
 	while (done < n) {
 		uint64_t c = n - done < chunk ? n - done : chunk;
 
-		memset(d + done, byte, c);
+		if (width == 4)
+			fill_words(d + done, value, c);
+		else
+			memset(d + done, (int)value, c);
 		done += c;
 		if (done < n && exec_canceled(cancel))
 			return -ECANCELED;
@@ -208,16 +223,19 @@ static uint32_t task_copy(struct exec_ctx *x, const struct drm_vnpu_engine_task 
 static uint32_t task_fill(struct exec_ctx *x, const struct drm_vnpu_engine_task *t)
 {
 	const struct drm_vnpu_engine_operand *ops = task_operands(x, t, 1);
+	bool word = t->flags & VNPU_TASK_FILL_32;
 	unsigned char *dst;
 
 	if (!ops)
 		return VNPU_ENGINE_DONE_FAULT;
-	if (t->value > 0xff)
-		return fault(x, "fill value %llu is not a byte", (unsigned long long)t->value);
+	if (t->value > (word ? 0xffffffffu : 0xffu))
+		return fault(x, "fill value %llu is not a %s", (unsigned long long)t->value, word ? "word" : "byte");
+	if (word && ops[0].size % 4)
+		return fault(x, "word fill of %llu bytes", (unsigned long long)ops[0].size);
 	dst = operand_ptr(x, &ops[0], true);
 	if (!dst)
 		return VNPU_ENGINE_DONE_FAULT;
-	if (exec_fill(dst, (int)t->value, ops[0].size, EXEC_CHUNK, x->env->cancel))
+	if (exec_fill(dst, (uint32_t)t->value, word ? 4 : 1, ops[0].size, EXEC_CHUNK, x->env->cancel))
 		return VNPU_ENGINE_DONE_CANCELED;
 	return VNPU_ENGINE_DONE_OK;
 }
@@ -342,6 +360,8 @@ static uint32_t run_task(struct exec_ctx *x, const struct drm_vnpu_engine_task *
 
 	if (t->kind == VNPU_TASK_WRITE_VALUE || t->kind == VNPU_TASK_WAIT_VALUE)
 		flags_ok = VNPU_TASK_VALUE_64;
+	else if (t->kind == VNPU_TASK_FILL)
+		flags_ok = VNPU_TASK_FILL_32;
 	if (t->flags & ~flags_ok)
 		return fault(x, "task kind %u with flags %#x", t->kind, t->flags);
 	switch (t->kind) {
